@@ -1,0 +1,274 @@
+/* The engine proper: Sprague-Grundy sums over the rules modules' heap operations,
+ * move validation and application, and the device's choice of move. Misere Nim
+ * and Wythoff decide whole positions and plug in beside the sum strategy. */
+#include "engine.h"
+#include "engine_internal.h"
+#include "engine_pgm.h"
+
+uint8_t engine_work[ENGINE_WORK_SIZE];
+uint16_t engine_work_serial;
+uint32_t engine_work_fill;
+
+static const uint32_t engine_fib_table[ENGINE_FIB_COUNT] PROGMEM = {
+    0,        1,        1,        2,         3,         5,         8,         13,
+    21,       34,       55,       89,        144,       233,       377,       610,
+    987,      1597,     2584,     4181,      6765,      10946,     17711,     28657,
+    46368,    75025,    121393,   196418,    317811,    514229,    832040,    1346269,
+    2178309,  3524578,  5702887,  9227465,   14930352,  24157817,  39088169,  63245986,
+    102334155, 165580141, 267914296, 433494437, 701408733, 1134903170, 1836311903, 2971215073UL,
+};
+
+engine_heap_t engine_fib(uint8_t i)
+{
+    return pgm_read_dword(&engine_fib_table[i]);
+}
+
+uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes)
+{
+    uint8_t i = 0;
+    while (i < nbytes && seen[i] == 0xFF) i++;
+    if (i == nbytes) return (uint16_t)(nbytes * 8);
+    uint8_t bit = 0;
+    while (seen[i] & (1u << bit)) bit++;
+    return (uint16_t)(i * 8 + bit);
+}
+
+const engine_heap_ops_t *engine_ops(const engine_rules_t *r)
+{
+    return r->game >= ENGINE_GAME_KAYLES ? &engine_ops_octal : &engine_ops_takeaway;
+}
+
+static bool engine_is_sum(const engine_rules_t *r)
+{
+    return r->game != ENGINE_GAME_MISERE && r->game != ENGINE_GAME_WYTHOFF;
+}
+
+engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g)
+{
+    if (!engine_is_sum(r)) return ENGINE_ERR_NOT_A_SUM;
+    if (n > engine_heap_limit(r)) return ENGINE_ERR_HEAP_LIMIT;
+    return engine_ops(r)->grundy(r, n, g);
+}
+
+engine_status_t engine_check_position(const engine_rules_t *r, const engine_position_t *p)
+{
+    if (p->count == 0 || p->count > ENGINE_MAX_HEAPS) return ENGINE_ERR_HEAP_COUNT;
+    if (r->game == ENGINE_GAME_WYTHOFF && p->count != 2) return ENGINE_ERR_HEAP_COUNT;
+    const engine_heap_t limit = engine_heap_limit(r);
+    for (uint8_t i = 0; i < p->count; i++)
+        if (p->heap[i] > limit) return ENGINE_ERR_HEAP_LIMIT;
+    return ENGINE_OK;
+}
+
+/* Nim-sum of the heaps' Grundy values; false if one cannot be computed. */
+static bool engine_nim_sum(const engine_rules_t *r, const engine_position_t *p, engine_heap_t *x)
+{
+    const engine_heap_ops_t *ops = engine_ops(r);
+    *x = 0;
+    for (uint8_t i = 0; i < p->count; i++) {
+        engine_heap_t g;
+        if (ops->grundy(r, p->heap[i], &g) != ENGINE_OK) return false;
+        *x ^= g;
+    }
+    return true;
+}
+
+bool engine_is_win(const engine_rules_t *r, const engine_position_t *p)
+{
+    engine_heap_t x;
+    if (r->game == ENGINE_GAME_MISERE) return engine_misere_is_win(p);
+    if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_is_win(p);
+    return engine_nim_sum(r, p, &x) && x != 0;
+}
+
+/* Winning moves of a sum: in every heap, the options whose value is g ^ nim-sum. */
+static bool engine_sum_next_winning(const engine_rules_t *r, const engine_position_t *p,
+                                    engine_iter_t *it, engine_move_t *m)
+{
+    const engine_heap_ops_t *ops = engine_ops(r);
+    if (it->phase == 0) {
+        it->phase = 1;
+        if (!engine_nim_sum(r, p, &it->x) || it->x == 0) it->phase = 2;
+    }
+    for (; it->phase == 1 && it->heap < p->count; it->heap++, it->a = it->b = 0) {
+        const engine_heap_t h = p->heap[it->heap];
+        engine_heap_t g;
+        if (ops->grundy(r, h, &g) != ENGINE_OK) break;
+        engine_iter_t option = {0, 0, it->a, it->b, 0};
+        bool found = ops->next_option_to(r, h, g ^ it->x, &option, m);
+        it->a = option.a;
+        it->b = option.b;
+        if (found) {
+            m->heap = it->heap;
+            return true;
+        }
+    }
+    it->phase = 2;
+    return false;
+}
+
+bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *p,
+                              engine_iter_t *it, engine_move_t *m)
+{
+    if (r->game == ENGINE_GAME_MISERE) return engine_misere_next_winning(p, it, m);
+    if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_next_winning(p, it, m);
+    return engine_sum_next_winning(r, p, it, m);
+}
+
+/* Wythoff's diagonal moves count as one more "heap" after the real ones. */
+static uint8_t engine_move_slots(const engine_rules_t *r, const engine_position_t *p)
+{
+    return (uint8_t)(p->count + (r->game == ENGINE_GAME_WYTHOFF));
+}
+
+/* Next option of slot `slot` (a heap, or Wythoff's diagonal) after the cursor. */
+static bool engine_slot_next(const engine_rules_t *r, const engine_position_t *p, uint8_t slot,
+                             engine_iter_t *it, engine_move_t *m)
+{
+    if (slot < p->count) {
+        if (!engine_ops(r)->next_option(r, p->heap[slot], it, m)) return false;
+        m->heap = slot;
+        return true;
+    }
+    const engine_heap_t low = p->heap[0] < p->heap[1] ? p->heap[0] : p->heap[1];
+    if (it->a >= low) return false;
+    m->heap = ENGINE_HEAP_BOTH;
+    m->take = ++it->a;
+    m->left = 0;
+    return true;
+}
+
+bool engine_next_move(const engine_rules_t *r, const engine_position_t *p, engine_iter_t *it,
+                      engine_move_t *m)
+{
+    for (; it->heap < engine_move_slots(r, p); it->heap++, it->a = it->b = 0) {
+        engine_iter_t option = {0, 0, it->a, it->b, 0};
+        bool found = engine_slot_next(r, p, it->heap, &option, m);
+        it->a = option.a;
+        it->b = option.b;
+        if (found) return true;
+    }
+    return false;
+}
+
+static bool engine_slot_has_move(const engine_rules_t *r, const engine_position_t *p, uint8_t slot)
+{
+    engine_iter_t it = {0};
+    engine_move_t m;
+    return engine_slot_next(r, p, slot, &it, &m);
+}
+
+bool engine_is_over(const engine_rules_t *r, const engine_position_t *p)
+{
+    for (uint8_t i = 0; i < engine_move_slots(r, p); i++)
+        if (engine_slot_has_move(r, p, i)) return false;
+    return true;
+}
+
+bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m)
+{
+    engine_iter_t it = {0};
+    if (engine_next_winning_move(r, p, &it, m)) return true;
+    /* lost (or undecidable): the smallest option of the largest heap that has one */
+    int16_t best = -1;
+    for (uint8_t i = 0; i < p->count; i++)
+        if ((best < 0 || p->heap[i] > p->heap[best]) && engine_slot_has_move(r, p, i))
+            best = i;
+    if (best < 0) return false;
+    engine_iter_t option = {0};
+    engine_slot_next(r, p, (uint8_t)best, &option, m);
+    return true;
+}
+
+bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uint16_t rnd,
+                        engine_move_t *m)
+{
+    uint8_t slots = 0, pick = 0;
+    for (uint8_t i = 0; i < engine_move_slots(r, p); i++) slots += engine_slot_has_move(r, p, i);
+    if (slots == 0) return false;
+    uint8_t chosen = (uint8_t)(rnd % slots);
+    rnd /= slots;
+    for (pick = 0;; pick++)
+        if (engine_slot_has_move(r, p, pick) && chosen-- == 0) break;
+    engine_iter_t it = {0};
+    uint16_t options = 0;
+    while (engine_slot_next(r, p, pick, &it, m) && options < 0xFFFF) options++;
+    uint16_t k = (uint16_t)(rnd % options);
+    engine_iter_t again = {0};
+    do engine_slot_next(r, p, pick, &again, m);
+    while (k--);
+    return true;
+}
+
+bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
+                        uint16_t rnd, engine_move_t *m)
+{
+    if (level == ENGINE_LEVEL_CASUAL && rnd % 3 == 0) return engine_random_move(r, p, rnd / 3, m);
+    return engine_best_move(r, p, m);
+}
+
+engine_status_t engine_check_move(const engine_rules_t *r, const engine_position_t *p,
+                                  const engine_move_t *m)
+{
+    if (m->heap == ENGINE_HEAP_BOTH && r->game == ENGINE_GAME_WYTHOFF) {
+        if (m->take == 0) return ENGINE_ERR_EMPTY_MOVE;
+        if (m->take > p->heap[0] || m->take > p->heap[1]) return ENGINE_ERR_TOO_MANY;
+        return m->left == 0 ? ENGINE_OK : ENGINE_ERR_BAD_SPLIT;
+    }
+    if (m->heap >= p->count) return ENGINE_ERR_NO_SUCH_HEAP;
+    const engine_heap_t h = p->heap[m->heap];
+    if (m->take == 0) return ENGINE_ERR_EMPTY_MOVE;
+    if (m->take > h) return ENGINE_ERR_TOO_MANY;
+    if (m->left > h - m->take) return ENGINE_ERR_BAD_SPLIT;
+    engine_status_t s = engine_ops(r)->check_option(r, h, m->take, m->left);
+    if (s == ENGINE_OK && m->left && m->left != h - m->take && p->count == ENGINE_MAX_HEAPS)
+        s = ENGINE_ERR_FULL;
+    return s;
+}
+
+engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
+                                  const engine_move_t *m)
+{
+    engine_status_t s = engine_check_move(r, p, m);
+    if (s != ENGINE_OK) return s;
+    if (m->heap == ENGINE_HEAP_BOTH) {
+        p->heap[0] -= m->take;
+        p->heap[1] -= m->take;
+        return ENGINE_OK;
+    }
+    const engine_heap_t right = p->heap[m->heap] - m->take - m->left;
+    if (m->left && right) {
+        for (uint8_t i = p->count; i > m->heap + 1; i--) p->heap[i] = p->heap[i - 1];
+        p->heap[m->heap + 1] = right;
+        p->count++;
+    }
+    p->heap[m->heap] = m->left ? m->left : right;
+    return ENGINE_OK;
+}
+
+#define ENGINE_STATUS_TEXTS(X)                                                                     \
+    X(ok, "ok")                                                                                    \
+    X(unknown, "unknown game")                                                                     \
+    X(parameter, "bad game parameter")                                                             \
+    X(count, "wrong number of heaps")                                                              \
+    X(limit, "heap too large for this game")                                                       \
+    X(heap, "no such heap")                                                                        \
+    X(empty, "a move must take at least one token")                                                \
+    X(too_many, "takes more than the heap holds")                                                  \
+    X(not_allowed, "the rules do not allow taking that many")                                      \
+    X(split, "the rules do not allow leaving those parts")                                         \
+    X(full, "no room for another heap")                                                            \
+    X(not_sum, "no Grundy value in this game")                                                     \
+    X(no_move, "no legal move")
+
+#define ENGINE_STATUS_STRING(id, text) static const char engine_text_##id[] PROGMEM = text;
+ENGINE_STATUS_TEXTS(ENGINE_STATUS_STRING)
+#define ENGINE_STATUS_POINTER(id, text) engine_text_##id,
+static PGM_P const engine_status_texts[ENGINE_STATUS_COUNT] PROGMEM = {
+    ENGINE_STATUS_TEXTS(ENGINE_STATUS_POINTER)};
+
+const char *engine_status_text(engine_status_t s)
+{
+    if (s >= ENGINE_STATUS_COUNT) s = ENGINE_ERR_UNKNOWN_GAME;
+    return (const char *)pgm_read_ptr(&engine_status_texts[s]);
+}

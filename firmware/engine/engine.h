@@ -1,0 +1,152 @@
+/* Grundy engine: decides impartial games on heaps with Sprague-Grundy theory.
+ * Pure C, no hardware: the same source runs on the host (tests, table generator,
+ * console tools) and on the ATmega328P. Positions are lists of heaps; a rules
+ * descriptor (engine_rules_t) says which game is played. */
+#ifndef ENGINE_H
+#define ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define ENGINE_MAX_HEAPS 16  /* console positions; the device uses up to 8 */
+#define ENGINE_SET_MAX 32    /* values in a subtraction set */
+#define ENGINE_CODE_MAX 255  /* digits in an octal code (removal sizes 1..255) */
+#define ENGINE_HEAP_BOTH 0xFF /* engine_move_t.heap for a Wythoff move in both heaps */
+
+typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
+
+typedef enum {
+    ENGINE_GAME_NIM,     /* take any number from one heap, last to take wins */
+    ENGINE_GAME_MISERE,  /* Nim, last to take loses */
+    ENGINE_GAME_BASH,    /* take 1..M */
+    ENGINE_GAME_SUB,     /* take exactly s, s in S */
+    ENGINE_GAME_FIB,     /* take a Fibonacci number */
+    ENGINE_GAME_POW2,    /* take a power of two */
+    ENGINE_GAME_WYTHOFF, /* two heaps: from one, or the same from both */
+    ENGINE_GAME_KAYLES,  /* octal 0.77 */
+    ENGINE_GAME_DAWSON,  /* octal 0.07 */
+    ENGINE_GAME_OCTAL,   /* any octal code 0.d1d2... */
+    ENGINE_GAME_LINE,    /* remove s in S adjacent tokens: octal with digit 7 at each s */
+    ENGINE_GAME_COUNT
+} engine_game_t;
+
+typedef enum {
+    ENGINE_OK = 0,
+    ENGINE_ERR_UNKNOWN_GAME,   /* name not recognised */
+    ENGINE_ERR_BAD_PARAMETER,  /* malformed game parameter (set, code, M) */
+    ENGINE_ERR_HEAP_COUNT,     /* wrong number of heaps for the game */
+    ENGINE_ERR_HEAP_LIMIT,     /* a heap is larger than the game supports */
+    ENGINE_ERR_NO_SUCH_HEAP,   /* move names a heap that does not exist */
+    ENGINE_ERR_EMPTY_MOVE,     /* move takes nothing */
+    ENGINE_ERR_TOO_MANY,       /* move takes more than the heap holds */
+    ENGINE_ERR_NOT_ALLOWED,    /* the rules do not allow taking that many */
+    ENGINE_ERR_BAD_SPLIT,      /* the parts left are not allowed by the rules */
+    ENGINE_ERR_FULL,           /* a split needs a heap slot and none is free */
+    ENGINE_ERR_NOT_A_SUM,      /* no Grundy value: misere or Wythoff */
+    ENGINE_ERR_NO_MOVE,        /* the position has no legal move */
+    ENGINE_STATUS_COUNT
+} engine_status_t;
+
+typedef struct {
+    uint8_t game;      /* engine_game_t */
+    uint8_t table;     /* generated PROGMEM table for these rules, or ENGINE_TABLE_NONE */
+    uint8_t size;      /* sub/line: number of values; octal family: number of digits */
+    uint16_t bash_max; /* bash: M */
+    uint16_t serial;   /* set by the engine when the rules are made; keys its run-time cache */
+    union {
+        uint8_t set[ENGINE_SET_MAX];                  /* sub: sorted, distinct, 1..255 */
+        uint8_t digits[(ENGINE_CODE_MAX + 2) / 2];    /* octal family: digit k in nibble k */
+    } u;
+} engine_rules_t;
+
+typedef struct {
+    uint8_t count;
+    engine_heap_t heap[ENGINE_MAX_HEAPS];
+} engine_position_t;
+
+/* A move: take `take` tokens from heap `heap`, leaving two parts `left` and
+ * heap - take - left (either may be 0; both nonzero only where the rules split).
+ * For a Wythoff diagonal move heap is ENGINE_HEAP_BOTH, take comes from both heaps. */
+typedef struct {
+    uint8_t heap;
+    engine_heap_t take;
+    engine_heap_t left;
+} engine_move_t;
+
+/* Cursor for engine_next_winning_move / engine_next_move; zero it to start. */
+typedef struct {
+    uint8_t heap;
+    uint8_t phase;
+    engine_heap_t a, b;
+    engine_heap_t x; /* nim-sum of the position, found on the first call */
+} engine_iter_t;
+
+typedef enum {
+    ENGINE_LEVEL_PERFECT, /* always a winning move when there is one */
+    ENGINE_LEVEL_CASUAL,  /* as perfect, but 1 move in 3 is a random legal move */
+    ENGINE_LEVEL_COUNT
+} engine_level_t;
+
+/* --- rules --- */
+
+/* Parse a game name ("nim", "bash:3", "sub:1,3,4", "octal:0.137", "line:1,2") of len bytes. */
+engine_status_t engine_rules_parse(engine_rules_t *r, const char *text, uint8_t len);
+/* Set up a game without parameters (nim, misere, fib, pow2, wythoff, kayles, dawson). */
+engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game);
+/* Set up bash:M, 1 <= M <= 65535. */
+engine_status_t engine_rules_bash(engine_rules_t *r, uint16_t max_take);
+/* Set up sub:S or line:S from `count` values (any order, duplicates ignored), each 1..255. */
+engine_status_t engine_rules_set(engine_rules_t *r, engine_game_t game, const uint8_t *values,
+                                 uint8_t count);
+/* Largest heap the game supports (the console's limits). */
+engine_heap_t engine_heap_limit(const engine_rules_t *r);
+/* Octal digit (0..7) for removing k tokens; 0 outside the code. */
+uint8_t engine_octal_digit(const engine_rules_t *r, uint16_t k);
+
+/* --- positions and moves --- */
+
+/* ENGINE_OK when every heap is within the limit and the heap count fits the game. */
+engine_status_t engine_check_position(const engine_rules_t *r, const engine_position_t *p);
+/* ENGINE_OK when m is legal in p; otherwise the reason it is refused. */
+engine_status_t engine_check_move(const engine_rules_t *r, const engine_position_t *p,
+                                  const engine_move_t *m);
+/* Apply m to p when legal (a split inserts the right part after the heap); p unchanged otherwise. */
+engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
+                                  const engine_move_t *m);
+/* True when no legal move is left (the game is over). */
+bool engine_is_over(const engine_rules_t *r, const engine_position_t *p);
+
+/* --- theory --- */
+
+/* Grundy value of a single heap n (not for misere or wythoff). */
+engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g);
+/* True when the player to move wins with best play (an N-position). */
+bool engine_is_win(const engine_rules_t *r, const engine_position_t *p);
+/* Next winning move (to a P-position) after *it; false when there are no more.
+ * Split moves come once per unordered pair of parts (left <= right). */
+bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *p,
+                              engine_iter_t *it, engine_move_t *m);
+/* Next legal move after *it; false when there are no more. */
+bool engine_next_move(const engine_rules_t *r, const engine_position_t *p, engine_iter_t *it,
+                      engine_move_t *m);
+/* Perfect play: a winning move if one exists, else a move that keeps the game long
+ * (fewest tokens from the largest heap). False when there is no legal move. */
+bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m);
+/* A legal move picked with the random number rnd: a random heap, then a random option. */
+bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uint16_t rnd,
+                        engine_move_t *m);
+/* The device's move at a difficulty level; rnd is a fresh random number. */
+bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
+                        uint16_t rnd, engine_move_t *m);
+
+/* --- Wythoff helpers, exact in 32 bits --- */
+
+/* floor(k * phi) into *a; false when it exceeds 2^32 - 1. */
+bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a);
+/* The other coordinate of the cold position containing n; false when above 2^32 - 1. */
+bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner);
+
+/* Short English reason for a status, in program memory on the AVR. */
+const char *engine_status_text(engine_status_t s);
+
+#endif

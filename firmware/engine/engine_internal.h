@@ -1,0 +1,51 @@
+/* What the engine's game modules share: the per-heap operations each rules
+ * module provides, the Fibonacci table, and the one work buffer that run-time
+ * Grundy computations (custom subtraction sets, octal codes) take turns to use. */
+#ifndef ENGINE_INTERNAL_H
+#define ENGINE_INTERNAL_H
+
+#include "engine.h"
+
+#define ENGINE_WORK_SIZE 256
+extern uint8_t engine_work[ENGINE_WORK_SIZE];
+/* Which rules the work buffer holds values for (serial 0: none), and how far:
+ * octal codes, g(0..fill-1); run-time subtraction sets, the window ending at fill-1. */
+extern uint16_t engine_work_serial;
+extern uint32_t engine_work_fill;
+
+/* Smallest value whose bit is clear in the bitmap `seen` of nbytes bytes. */
+uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes);
+
+/* F(0)..F(47): every Fibonacci number below 2^32. */
+#define ENGINE_FIB_COUNT 48
+engine_heap_t engine_fib(uint8_t i);
+
+/* Per-heap operations of a rules module. Options of heap n are enumerated with a
+ * cursor (it->a, it->b start at 0); each option fills m->take and m->left. */
+typedef struct {
+    /* Grundy value of heap n. */
+    engine_status_t (*grundy)(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g);
+    /* Next legal option of heap n, in order of fewest tokens taken. */
+    bool (*next_option)(const engine_rules_t *r, engine_heap_t n, engine_iter_t *it,
+                        engine_move_t *m);
+    /* Whether taking `take` from heap n and leaving `left` and n - take - left is legal. */
+    engine_status_t (*check_option)(const engine_rules_t *r, engine_heap_t n, engine_heap_t take,
+                                    engine_heap_t left);
+    /* Next option of heap n whose Grundy value is target; NULL: scan next_option. */
+    bool (*next_option_to)(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
+                           engine_iter_t *it, engine_move_t *m);
+} engine_heap_ops_t;
+
+/* The heap operations of r's game. */
+const engine_heap_ops_t *engine_ops(const engine_rules_t *r);
+
+extern const engine_heap_ops_t engine_ops_takeaway; /* nim, misere, wythoff, bash, sub, fib, pow2 */
+extern const engine_heap_ops_t engine_ops_octal;    /* kayles, dawson, octal, line */
+
+/* Misere Nim and Wythoff decide whole positions, not sums. */
+bool engine_misere_is_win(const engine_position_t *p);
+bool engine_misere_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m);
+bool engine_wythoff_is_win(const engine_position_t *p);
+bool engine_wythoff_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m);
+
+#endif

@@ -1,0 +1,102 @@
+/* Octal games (Kayles 0.77, Dawson's Kayles 0.07, any 0.d1d2..., line:S): digit k
+ * says whether removing k tokens may leave no heap (1), one heap (2) or two (4).
+ * Kayles and Dawson's Kayles read generated prefix+period tables; other codes fill
+ * g(0..n) lazily into the shared work buffer (heaps up to 255). */
+#include "../engine_internal.h"
+#include "../engine_tables.h"
+
+/* Extend the work buffer to hold g(0..n) for r; ENGINE_ERR_HEAP_LIMIT if a value passes 255. */
+static engine_status_t octal_fill(const engine_rules_t *r, engine_heap_t n)
+{
+    if (engine_work_serial != r->serial) {
+        engine_work_serial = r->serial;
+        engine_work_fill = 0;
+    }
+    while (engine_work_fill <= n) {
+        const uint8_t t = (uint8_t)engine_work_fill;
+        uint8_t seen[ENGINE_WORK_SIZE / 8 + 1] = {0};
+        for (uint8_t k = 1; k <= r->size && k <= t; k++) {
+            const uint8_t d = engine_octal_digit(r, k), rest = (uint8_t)(t - k);
+            if ((d & 1) && rest == 0) seen[0] |= 1;
+            if ((d & 2) && rest > 0) seen[engine_work[rest] >> 3] |= (uint8_t)(1u << (engine_work[rest] & 7));
+            if (!(d & 4)) continue;
+            for (uint8_t a = 1; a <= rest / 2; a++) {
+                uint8_t v = engine_work[a] ^ engine_work[rest - a];
+                seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+            }
+        }
+        uint16_t g = engine_mex(seen, sizeof seen);
+        if (g > 255) {
+            engine_work_serial = 0;
+            return ENGINE_ERR_HEAP_LIMIT;
+        }
+        engine_work[t] = (uint8_t)g;
+        engine_work_fill++;
+    }
+    return ENGINE_OK;
+}
+
+static engine_status_t octal_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g)
+{
+    if (r->table != ENGINE_TABLE_NONE) {
+        *g = engine_table_value(r->table, n);
+        return ENGINE_OK;
+    }
+    if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
+    engine_status_t s = octal_fill(r, n);
+    if (s == ENGINE_OK) *g = engine_work[n];
+    return s;
+}
+
+/* Options in order of k: leave nothing, leave one heap, then splits left = 1..rest/2. */
+static bool octal_next_option(const engine_rules_t *r, engine_heap_t n, engine_iter_t *it,
+                              engine_move_t *m)
+{
+    for (;;) {
+        if (it->b == 0) {
+            if (it->a >= r->size || it->a >= n) return false;
+            it->a++;
+        }
+        const uint8_t d = engine_octal_digit(r, (uint16_t)it->a);
+        const engine_heap_t rest = n - it->a, stage = ++it->b;
+        m->take = it->a;
+        if (stage == 1) {
+            m->left = 0;
+            if ((d & 1) && rest == 0) return true;
+        } else if (stage == 2) {
+            m->left = rest;
+            if ((d & 2) && rest > 0) return true;
+        } else if ((d & 4) && stage - 2 <= rest / 2) {
+            m->left = stage - 2;
+            return true;
+        } else {
+            it->b = 0;
+        }
+    }
+}
+
+static engine_status_t octal_check_option(const engine_rules_t *r, engine_heap_t n,
+                                          engine_heap_t take, engine_heap_t left)
+{
+    const uint8_t d = take <= r->size ? engine_octal_digit(r, (uint16_t)take) : 0;
+    const engine_heap_t right = n - take - left;
+    if (d == 0) return ENGINE_ERR_NOT_ALLOWED;
+    const uint8_t need = (left && right) ? 4 : (left || right) ? 2 : 1;
+    return (d & need) ? ENGINE_OK : ENGINE_ERR_BAD_SPLIT;
+}
+
+static bool octal_next_option_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
+                                 engine_iter_t *it, engine_move_t *m)
+{
+    while (octal_next_option(r, n, it, m)) {
+        engine_heap_t a, b;
+        if (octal_grundy(r, m->left, &a) != ENGINE_OK ||
+            octal_grundy(r, n - m->take - m->left, &b) != ENGINE_OK)
+            return false;
+        if ((a ^ b) == target) return true;
+    }
+    return false;
+}
+
+const engine_heap_ops_t engine_ops_octal = {octal_grundy, octal_next_option, octal_check_option,
+                                            octal_next_option_to};

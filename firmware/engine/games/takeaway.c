@@ -1,0 +1,203 @@
+/* Take-away games, where a move takes tokens from one heap and never splits it:
+ * Nim (any number; also misere Nim's and Wythoff's single-heap moves), Bash (1..M),
+ * and subtraction games: a set (sub:S), Fibonacci numbers (fib), powers of two (pow2).
+ * Nim, Bash and pow2 have closed forms; menu sets and fib read generated tables; any
+ * other set is computed at run time in a window of the last max(S) values, skipping
+ * ahead once the window repeats (Brent's cycle finding). */
+#include "../engine_internal.h"
+#include "../engine_tables.h"
+
+/* Window state of the run-time computation: the slot holding g(end) and end + 1. */
+static uint8_t sub_head;
+#define SUB_SAVED (engine_work + ENGINE_WORK_SIZE / 2)
+#define SUB_HASH_BASE 31u
+
+/* Next allowed take above `after`, at most n; 0 when there is none. */
+static engine_heap_t takeaway_next_take(const engine_rules_t *r, engine_heap_t n,
+                                        engine_heap_t after)
+{
+    engine_heap_t t = 0;
+    if (r->game == ENGINE_GAME_BASH) {
+        if (after < r->bash_max) t = after + 1;
+    } else if (r->game == ENGINE_GAME_POW2) {
+        for (t = 1; t && t <= after;) t <<= 1;
+    } else if (r->game == ENGINE_GAME_FIB) {
+        for (uint8_t i = 2; i < ENGINE_FIB_COUNT && !t; i++)
+            if (engine_fib(i) > after) t = engine_fib(i);
+    } else if (r->game == ENGINE_GAME_SUB) {
+        for (uint8_t i = 0; i < r->size && !t; i++)
+            if (r->u.set[i] > after) t = r->u.set[i];
+    } else {
+        t = after + 1; /* Nim moves */
+    }
+    return t <= n ? t : 0;
+}
+
+static bool takeaway_allowed(const engine_rules_t *r, engine_heap_t take)
+{
+    engine_heap_t below = take - 1;
+    return takeaway_next_take(r, take, below) == take;
+}
+
+/* Compare the window ending in slot `head` with the saved one. */
+static bool sub_window_equal(uint8_t m, uint8_t head)
+{
+    uint8_t slot = head;
+    for (uint8_t i = 0; i < m; i++) {
+        if (++slot == m) slot = 0;
+        if (engine_work[slot] != SUB_SAVED[i]) return false;
+    }
+    return true;
+}
+
+static void sub_window_save(uint8_t m, uint8_t head)
+{
+    uint8_t slot = head;
+    for (uint8_t i = 0; i < m; i++) {
+        if (++slot == m) slot = 0;
+        SUB_SAVED[i] = engine_work[slot];
+    }
+}
+
+/* Fill the window with g(end - m + 1 .. end), m = max(S); sub_head is g(end)'s slot. */
+static void sub_fill(const engine_rules_t *r, uint16_t end)
+{
+    if (engine_work_serial == r->serial && engine_work_fill == (uint32_t)end + 1) return;
+    const uint16_t requested = end;
+    const uint8_t m = r->u.set[r->size - 1];
+    const bool detect = m <= ENGINE_WORK_SIZE / 2;
+    uint16_t hash = 0, saved_hash = 0, base_m = 1, checkpoint = 0, power = 1;
+    bool searching = detect;
+    for (uint8_t i = 0; i < m; i++) {
+        engine_work[i] = 0;
+        base_m = (uint16_t)(base_m * SUB_HASH_BASE);
+    }
+    uint8_t slot = (uint8_t)(m - 1);
+    for (uint16_t t = 0;; t++) {
+        slot = (uint8_t)(slot + 1 == m ? 0 : slot + 1);
+        uint8_t seen[(ENGINE_SET_MAX + 8) / 8] = {0};
+        for (uint8_t i = 0; i < r->size && r->u.set[i] <= t; i++) {
+            int16_t from = (int16_t)slot - r->u.set[i];
+            uint8_t v = engine_work[from < 0 ? from + m : from];
+            seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+        }
+        uint8_t g = engine_mex(seen, sizeof seen);
+        hash = (uint16_t)(hash * SUB_HASH_BASE + g - engine_work[slot] * base_m);
+        engine_work[slot] = g;
+        if (t == end) break;
+        if (!searching || t + 1 < m) continue;
+        if (t + 1 == m) {
+            sub_window_save(m, slot);
+            saved_hash = hash;
+            checkpoint = t;
+        } else if (hash == saved_hash && sub_window_equal(m, slot)) {
+            /* the sequence repeats with period t - checkpoint: finish on end's twin */
+            uint16_t period = (uint16_t)(t - checkpoint);
+            end = (uint16_t)(t + (uint16_t)(end - t) % period);
+            searching = false;
+            if (t == end) break;
+        } else if ((uint16_t)(t - checkpoint) == power) {
+            sub_window_save(m, slot);
+            saved_hash = hash;
+            checkpoint = t;
+            power = (uint16_t)(power << 1);
+        }
+    }
+    sub_head = slot;
+    engine_work_serial = r->serial;
+    engine_work_fill = (uint32_t)requested + 1;
+}
+
+/* g(n - take) for a run-time set, with the window ending at n - 1. */
+static uint8_t sub_window_value(const engine_rules_t *r, engine_heap_t take)
+{
+    const uint8_t m = r->u.set[r->size - 1];
+    int16_t slot = (int16_t)sub_head - (int16_t)(take - 1);
+    return engine_work[slot < 0 ? slot + m : slot];
+}
+
+static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g)
+{
+    if (r->game == ENGINE_GAME_BASH) {
+        *g = n % ((engine_heap_t)r->bash_max + 1);
+        return ENGINE_OK;
+    }
+    if (r->game != ENGINE_GAME_SUB && r->game != ENGINE_GAME_FIB && r->game != ENGINE_GAME_POW2) {
+        *g = n; /* Nim */
+        return ENGINE_OK;
+    }
+    if (r->game == ENGINE_GAME_POW2) {
+        *g = n % 3; /* every power of two is 1 or 2 mod 3, and 1 and 2 are both allowed */
+        return ENGINE_OK;
+    }
+    if (r->table != ENGINE_TABLE_NONE) {
+        *g = engine_table_value(r->table, n);
+        return ENGINE_OK;
+    }
+    if (n == 0) {
+        *g = 0;
+        return ENGINE_OK;
+    }
+    sub_fill(r, (uint16_t)(n - 1));
+    uint8_t seen[(ENGINE_SET_MAX + 8) / 8] = {0};
+    for (uint8_t i = 0; i < r->size && r->u.set[i] <= n; i++) {
+        uint8_t v = sub_window_value(r, r->u.set[i]);
+        seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+    }
+    *g = engine_mex(seen, sizeof seen);
+    return ENGINE_OK;
+}
+
+static bool takeaway_next_option(const engine_rules_t *r, engine_heap_t n, engine_iter_t *it,
+                                 engine_move_t *m)
+{
+    engine_heap_t t = takeaway_next_take(r, n, it->a);
+    if (!t) return false;
+    it->a = t;
+    m->take = t;
+    m->left = n - t;
+    return true;
+}
+
+static engine_status_t takeaway_check_option(const engine_rules_t *r, engine_heap_t n,
+                                             engine_heap_t take, engine_heap_t left)
+{
+    if (!takeaway_allowed(r, take)) return ENGINE_ERR_NOT_ALLOWED;
+    return left == n - take ? ENGINE_OK : ENGINE_ERR_BAD_SPLIT;
+}
+
+static bool takeaway_next_option_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
+                                    engine_iter_t *it, engine_move_t *m)
+{
+    if (r->game <= ENGINE_GAME_BASH || r->game == ENGINE_GAME_WYTHOFF) {
+        /* Nim: the option n' = target; Bash: take (g - target) mod (M + 1). Only one. */
+        engine_heap_t g, take;
+        if (it->a) return false;
+        it->a = 1;
+        takeaway_grundy(r, n, &g);
+        take = g - target;
+        if (g < target) {
+            if (r->game != ENGINE_GAME_BASH) return false;
+            take += (engine_heap_t)r->bash_max + 1;
+        }
+        if (take == 0 || takeaway_next_take(r, n, take - 1) != take) return false;
+        m->take = take;
+        m->left = n - take;
+        return true;
+    }
+    const bool window = r->game == ENGINE_GAME_SUB && r->table == ENGINE_TABLE_NONE;
+    while (takeaway_next_option(r, n, it, m)) {
+        engine_heap_t g;
+        if (window) {
+            sub_fill(r, (uint16_t)(n - 1));
+            g = sub_window_value(r, m->take);
+        } else {
+            takeaway_grundy(r, m->left, &g);
+        }
+        if (g == target) return true;
+    }
+    return false;
+}
+
+const engine_heap_ops_t engine_ops_takeaway = {takeaway_grundy, takeaway_next_option,
+                                               takeaway_check_option, takeaway_next_option_to};

@@ -1,0 +1,87 @@
+/* Wythoff's game on two heaps. Cold positions are (a_k, a_k + k), a_k = floor(k*phi),
+ * found exactly with integers: the Zeckendorf representation of n, shifted one
+ * Fibonacci index up or down, gives floor-phi multiples and cold partners. */
+#include "../engine_internal.h"
+
+/* Shift the Zeckendorf representation of n by one index (up or down) into *out.
+ * *lowest gets the index of n's smallest term (F(2) = 1 is index 2). False on overflow. */
+static bool wythoff_shift(engine_heap_t n, bool up, engine_heap_t *out, uint8_t *lowest)
+{
+    engine_heap_t sum = 0;
+    *lowest = 0;
+    for (uint8_t k = ENGINE_FIB_COUNT - 1; k >= 2 && n; k--) {
+        engine_heap_t f = engine_fib(k);
+        if (f > n) continue;
+        n -= f;
+        *lowest = k;
+        if (up && k + 1 >= ENGINE_FIB_COUNT) return false;
+        engine_heap_t term = engine_fib(up ? (uint8_t)(k + 1) : (uint8_t)(k - 1));
+        if (sum + term < sum) return false;
+        sum += term;
+    }
+    *out = sum;
+    return true;
+}
+
+bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a)
+{
+    uint8_t lowest;
+    if (k == 0) {
+        *a = 0;
+        return true;
+    }
+    /* a_k = shift_up(Zeckendorf(k - 1)) + 1 */
+    if (!wythoff_shift(k - 1, true, a, &lowest) || *a == 0xFFFFFFFFUL) return false;
+    (*a)++;
+    return true;
+}
+
+bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner)
+{
+    uint8_t lowest;
+    if (n == 0) {
+        *partner = 0;
+        return true;
+    }
+    /* n is an a_k when its smallest Zeckendorf index is even; its partner is one index up */
+    engine_heap_t probe;
+    wythoff_shift(n, false, &probe, &lowest);
+    return wythoff_shift(n, (lowest & 1) == 0, partner, &lowest);
+}
+
+static bool wythoff_is_cold(engine_heap_t x, engine_heap_t y)
+{
+    engine_heap_t p;
+    return engine_wythoff_partner(x, &p) && p == y;
+}
+
+bool engine_wythoff_is_win(const engine_position_t *p)
+{
+    return !wythoff_is_cold(p->heap[0], p->heap[1]);
+}
+
+/* At most three winning moves: heap 0 to y's partner, heap 1 to x's partner, or
+ * both down to the cold position with the same difference. */
+bool engine_wythoff_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m)
+{
+    const engine_heap_t x = p->heap[0], y = p->heap[1];
+    while (it->phase < 3) {
+        const uint8_t phase = it->phase++;
+        engine_heap_t to;
+        if (phase < 2) {
+            const engine_heap_t from = phase ? y : x, other = phase ? x : y;
+            if (!engine_wythoff_partner(other, &to) || to >= from) continue;
+            m->heap = phase;
+            m->take = from - to;
+            m->left = to;
+            return true;
+        }
+        const engine_heap_t low = x < y ? x : y, diff = x < y ? y - x : x - y;
+        if (!engine_wythoff_lower(diff, &to) || to >= low) continue;
+        m->heap = ENGINE_HEAP_BOTH;
+        m->take = low - to;
+        m->left = 0;
+        return true;
+    }
+    return false;
+}

@@ -1,0 +1,226 @@
+/* Rules descriptors: parsing a game's name into engine_rules_t, and the limits
+ * and octal digits every other module reads. The text forms are the console's
+ * ("bash:3", "sub:1,3,4", "octal:0.137", "line:1,2"). */
+#include <string.h>
+
+#include "engine.h"
+#include "engine_pgm.h"
+#include "engine_tables.h"
+
+static uint16_t rules_serial;
+static bool rules_looking_up; /* making a table's own rules: no table lookup */
+
+typedef struct {
+    char name[8];
+    uint8_t game;
+} rules_name_t;
+
+static const rules_name_t rules_names[] PROGMEM = {
+    {"nim", ENGINE_GAME_NIM},         {"misere", ENGINE_GAME_MISERE}, {"bash", ENGINE_GAME_BASH},
+    {"sub", ENGINE_GAME_SUB},         {"fib", ENGINE_GAME_FIB},       {"pow2", ENGINE_GAME_POW2},
+    {"wythoff", ENGINE_GAME_WYTHOFF}, {"kayles", ENGINE_GAME_KAYLES}, {"dawson", ENGINE_GAME_DAWSON},
+    {"octal", ENGINE_GAME_OCTAL},     {"line", ENGINE_GAME_LINE},
+};
+
+static bool rules_has_parameter(uint8_t game)
+{
+    return game == ENGINE_GAME_BASH || game == ENGINE_GAME_SUB || game == ENGINE_GAME_OCTAL ||
+           game == ENGINE_GAME_LINE;
+}
+
+static bool rules_is_octal(uint8_t game)
+{
+    return game >= ENGINE_GAME_KAYLES;
+}
+
+static void rules_set_digit(engine_rules_t *r, uint8_t k, uint8_t digit)
+{
+    uint8_t *b = &r->u.digits[k >> 1];
+    if (k & 1)
+        *b = (uint8_t)((*b & 0x0F) | (digit << 4));
+    else
+        *b = (uint8_t)((*b & 0xF0) | digit);
+    if (digit && k > r->size) r->size = k;
+}
+
+uint8_t engine_octal_digit(const engine_rules_t *r, uint16_t k)
+{
+    if (k == 0 || k > r->size) return 0;
+    uint8_t b = r->u.digits[k >> 1];
+    return (k & 1) ? (uint8_t)(b >> 4) : (uint8_t)(b & 0x0F);
+}
+
+/* Finish a rules descriptor: stamp it and find the table that answers it. */
+static engine_status_t rules_finish(engine_rules_t *r)
+{
+    r->serial = ++rules_serial;
+    if (r->serial == 0) r->serial = ++rules_serial; /* 0 marks an empty work buffer */
+    r->table = ENGINE_TABLE_NONE;
+#ifndef ENGINE_TABLEGEN
+    if (!rules_looking_up) r->table = engine_table_for(r);
+#endif
+    return ENGINE_OK;
+}
+
+static void rules_clear(engine_rules_t *r, uint8_t game)
+{
+    memset(r, 0, sizeof *r);
+    r->game = game;
+}
+
+engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game)
+{
+    if (game >= ENGINE_GAME_COUNT || rules_has_parameter(game)) return ENGINE_ERR_UNKNOWN_GAME;
+    rules_clear(r, game);
+    if (game == ENGINE_GAME_KAYLES) rules_set_digit(r, 1, 7);
+    if (rules_is_octal(game)) rules_set_digit(r, 2, 7);
+    return rules_finish(r);
+}
+
+engine_status_t engine_rules_bash(engine_rules_t *r, uint16_t max_take)
+{
+    if (max_take == 0) return ENGINE_ERR_BAD_PARAMETER;
+    rules_clear(r, ENGINE_GAME_BASH);
+    r->bash_max = max_take;
+    return rules_finish(r);
+}
+
+/* Add removal size v to a sub or line descriptor (sorted set, duplicates ignored). */
+static engine_status_t rules_add_value(engine_rules_t *r, uint8_t v)
+{
+    if (v == 0) return ENGINE_ERR_BAD_PARAMETER;
+    if (r->game == ENGINE_GAME_LINE) {
+        rules_set_digit(r, v, 7);
+        return ENGINE_OK;
+    }
+    uint8_t j = r->size;
+    while (j > 0 && r->u.set[j - 1] > v) j--;
+    if (j > 0 && r->u.set[j - 1] == v) return ENGINE_OK;
+    if (r->size == ENGINE_SET_MAX) return ENGINE_ERR_BAD_PARAMETER;
+    memmove(&r->u.set[j + 1], &r->u.set[j], (size_t)(r->size - j));
+    r->u.set[j] = v;
+    r->size++;
+    return ENGINE_OK;
+}
+
+engine_status_t engine_rules_set(engine_rules_t *r, engine_game_t game, const uint8_t *values,
+                                 uint8_t count)
+{
+    if (game != ENGINE_GAME_SUB && game != ENGINE_GAME_LINE) return ENGINE_ERR_UNKNOWN_GAME;
+    if (count == 0) return ENGINE_ERR_BAD_PARAMETER;
+    rules_clear(r, game);
+    for (uint8_t i = 0; i < count; i++)
+        if (rules_add_value(r, values[i]) != ENGINE_OK) return ENGINE_ERR_BAD_PARAMETER;
+    return rules_finish(r);
+}
+
+/* Parse a decimal number of at most `max`; advances *s. */
+static bool rules_number(const char **s, const char *end, uint32_t max, uint32_t *out)
+{
+    uint32_t v = 0;
+    const char *p = *s;
+    if (p == end || *p < '0' || *p > '9') return false;
+    while (p < end && *p >= '0' && *p <= '9') {
+        uint8_t d = (uint8_t)(*p++ - '0');
+        if (v > (max - d) / 10) return false;
+        v = v * 10 + d;
+    }
+    *s = p;
+    *out = v;
+    return true;
+}
+
+static engine_status_t rules_parse_values(engine_rules_t *r, uint8_t game, const char *s,
+                                          const char *end)
+{
+    rules_clear(r, game);
+    for (;;) {
+        uint32_t v;
+        if (!rules_number(&s, end, 255, &v) || rules_add_value(r, (uint8_t)v) != ENGINE_OK)
+            return ENGINE_ERR_BAD_PARAMETER;
+        if (s == end) break;
+        if (*s++ != ',') return ENGINE_ERR_BAD_PARAMETER;
+    }
+    return rules_finish(r);
+}
+
+static engine_status_t rules_parse_octal(engine_rules_t *r, const char *s, const char *end)
+{
+    if (s < end && *s == '0') s++;
+    if (s == end || *s++ != '.' || s == end) return ENGINE_ERR_BAD_PARAMETER;
+    if (end - s > ENGINE_CODE_MAX) return ENGINE_ERR_BAD_PARAMETER;
+    rules_clear(r, ENGINE_GAME_OCTAL);
+    for (uint8_t k = 1; s < end; k++, s++) {
+        if (*s < '0' || *s > '7') return ENGINE_ERR_BAD_PARAMETER;
+        rules_set_digit(r, k, (uint8_t)(*s - '0'));
+    }
+    return rules_finish(r);
+}
+
+engine_status_t engine_rules_parse(engine_rules_t *r, const char *text, uint8_t len)
+{
+    const char *end = text + len;
+    const char *colon = text;
+    while (colon < end && *colon != ':') colon++;
+    uint8_t name_len = (uint8_t)(colon - text);
+    uint8_t game = ENGINE_GAME_COUNT;
+    for (uint8_t i = 0; i < sizeof rules_names / sizeof rules_names[0]; i++) {
+        const char *name = rules_names[i].name;
+        uint8_t j = 0;
+        while (j < name_len && j < sizeof rules_names[i].name &&
+               (char)pgm_read_byte(&name[j]) == text[j])
+            j++;
+        if (j == name_len && (j == sizeof rules_names[i].name || pgm_read_byte(&name[j]) == 0)) {
+            game = pgm_read_byte(&rules_names[i].game);
+            break;
+        }
+    }
+    if (game == ENGINE_GAME_COUNT) return ENGINE_ERR_UNKNOWN_GAME;
+    if (!rules_has_parameter(game)) {
+        if (colon != end) return ENGINE_ERR_BAD_PARAMETER;
+        return engine_rules_init(r, (engine_game_t)game);
+    }
+    if (colon == end) return ENGINE_ERR_BAD_PARAMETER;
+    const char *s = colon + 1;
+    if (game == ENGINE_GAME_BASH) {
+        uint32_t m;
+        if (!rules_number(&s, end, 65535, &m) || s != end) return ENGINE_ERR_BAD_PARAMETER;
+        return engine_rules_bash(r, (uint16_t)m);
+    }
+    if (game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, s, end);
+    return rules_parse_values(r, game, s, end);
+}
+
+#define RULES_TABLE_ROW(id, label, game, v1, v2, v3, limit) {game, {v1, v2, v3}},
+static const struct {
+    uint8_t game, values[3];
+} rules_tables[ENGINE_TABLE_COUNT] PROGMEM = {ENGINE_TABLE_LIST(RULES_TABLE_ROW)};
+
+void engine_table_rules(uint8_t id, engine_rules_t *r)
+{
+    uint8_t game = pgm_read_byte(&rules_tables[id].game), values[3], count = 0;
+    while (count < 3 && (values[count] = pgm_read_byte(&rules_tables[id].values[count]))) count++;
+    rules_looking_up = true;
+    if (count)
+        engine_rules_set(r, (engine_game_t)game, values, count);
+    else
+        engine_rules_init(r, (engine_game_t)game);
+    rules_looking_up = false;
+}
+
+engine_heap_t engine_heap_limit(const engine_rules_t *r)
+{
+    switch (r->game) {
+    case ENGINE_GAME_SUB:
+    case ENGINE_GAME_KAYLES:
+    case ENGINE_GAME_DAWSON:
+        return 65535;
+    case ENGINE_GAME_FIB:
+        return 4095;
+    case ENGINE_GAME_OCTAL:
+    case ENGINE_GAME_LINE:
+        return 255;
+    default:
+        return 0xFFFFFFFFUL;
+    }
+}

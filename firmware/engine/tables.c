@@ -1,0 +1,48 @@
+/* Reading the generated Grundy tables (build/gen/engine_tables_gen.h, made by
+ * firmware/tablegen from ENGINE_TABLE_LIST) and matching rules to them, so that
+ * "line:1,2" or "octal:0.77" is answered from the Kayles table, like "kayles". */
+#include <string.h>
+
+#include "engine_pgm.h"
+#include "engine_tables.h"
+#include "engine_tables_gen.h"
+
+#define ENGINE_TABLE_ROW(id, label, game, v1, v2, v3, limit)                                       \
+    {ENGINE_TABLE_##id##_PREFIX, ENGINE_TABLE_##id##_PERIOD, engine_table_##id##_nibbles},
+static const engine_table_t engine_tables[ENGINE_TABLE_COUNT] PROGMEM = {
+    ENGINE_TABLE_LIST(ENGINE_TABLE_ROW)};
+uint8_t engine_table_value(uint8_t id, engine_heap_t n)
+{
+    const engine_table_t *t = &engine_tables[id];
+    const uint16_t prefix = pgm_read_word(&t->prefix), period = pgm_read_word(&t->period);
+    uint16_t i = (uint16_t)n; /* tables answer heaps up to 65535 */
+    if (period && i >= prefix + period) i = (uint16_t)(prefix + (uint16_t)(i - prefix) % period);
+    const uint8_t b = pgm_read_byte((const uint8_t *)pgm_read_ptr(&t->nibbles) + (i >> 1));
+    return (i & 1) ? (uint8_t)(b >> 4) : (uint8_t)(b & 0x0F);
+}
+
+static bool engine_rules_octal_family(const engine_rules_t *r)
+{
+    return r->game >= ENGINE_GAME_KAYLES;
+}
+
+/* Same moves: same subtraction set, same octal code, or both fib. */
+static bool engine_rules_same_moves(const engine_rules_t *a, const engine_rules_t *b)
+{
+    if (engine_rules_octal_family(a) && engine_rules_octal_family(b))
+        return a->size == b->size && !memcmp(a->u.digits, b->u.digits, a->size / 2u + 1u);
+    if (a->game != b->game) return false;
+    if (a->game == ENGINE_GAME_SUB)
+        return a->size == b->size && !memcmp(a->u.set, b->u.set, a->size);
+    return a->game == ENGINE_GAME_FIB;
+}
+
+uint8_t engine_table_for(const engine_rules_t *r)
+{
+    for (uint8_t id = 0; id < ENGINE_TABLE_COUNT; id++) {
+        engine_rules_t ref;
+        engine_table_rules(id, &ref);
+        if (engine_rules_same_moves(r, &ref)) return id;
+    }
+    return ENGINE_TABLE_NONE;
+}
