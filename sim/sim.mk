@@ -1,0 +1,69 @@
+# sim/sim.mk: builds the simavr harness library, the avr-run runner and the harness self-test.
+# Included by the top-level Makefile, which defines BUILD, HOST_CC and HOST_CFLAGS.
+# Provides: SIM_RUN (the runner), SIM_LIB_OBJS + SIM_HOST_CFLAGS + SIM_HOST_LIBS (to link other
+# harnesses against the library), target sim-test.
+
+SIM_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
+
+SIM_BUILD := $(BUILD)/sim
+SIM_RUN := $(SIM_BUILD)/avr-run
+SIM_Q = $(if $(filter 1,$(V)),,@)
+
+# -isystem: simavr's headers are not -Wextra clean. sim/ comes first because simavr installs
+# its own sim_core.h.
+SIM_HOST_CFLAGS := -Isim $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr libelf))
+SIM_HOST_LIBS := $(shell pkg-config --libs simavr libelf)
+
+SIM_LIB_OBJS := $(SIM_BUILD)/sim_core.o
+SIM_RUN_OBJS := $(SIM_BUILD)/avr_run.o
+
+$(SIM_LIB_OBJS) $(SIM_RUN_OBJS): $(SIM_BUILD)/%.o: sim/%.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  HOSTCC  $@")
+	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+$(SIM_RUN): $(SIM_RUN_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
+
+-include $(SIM_LIB_OBJS:.o=.d) $(SIM_RUN_OBJS:.o=.d)
+
+# Self-test firmware: one source, one ELF per way of ending a run.
+SIM_AVR_CC ?= avr-gcc
+SIM_AVR_CFLAGS := -mmcu=atmega328p -Os -DF_CPU=16000000UL -std=gnu99 -Wall -Wextra -Werror \
+	$(shell pkg-config --cflags simavr-avr)
+SIM_AVR_LDFLAGS := $(shell pkg-config --libs simavr-avr)
+
+SIM_TEST_VARIANTS := exit0 exit3 done crash hang echo
+SIM_TEST_ELFS := $(SIM_TEST_VARIANTS:%=$(SIM_BUILD)/test/probe_%.elf)
+
+$(SIM_BUILD)/test/probe_exit3.elf: SIM_FW_DEFS := -DEXIT_CODE=3
+$(SIM_BUILD)/test/probe_done.elf: SIM_FW_DEFS := -DPROBE_VARIANT=VARIANT_DONE
+$(SIM_BUILD)/test/probe_crash.elf: SIM_FW_DEFS := -DPROBE_VARIANT=VARIANT_CRASH
+$(SIM_BUILD)/test/probe_hang.elf: SIM_FW_DEFS := -DPROBE_VARIANT=VARIANT_HANG
+$(SIM_BUILD)/test/probe_echo.elf: SIM_FW_DEFS := -DPROBE_VARIANT=VARIANT_ECHO
+
+$(SIM_TEST_ELFS): $(SIM_BUILD)/test/probe_%.elf: sim/test/probe_fw.c sim/sim_probe.h sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  AVRCC   $@")
+	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) $(SIM_FW_DEFS) -o $@ $< $(SIM_AVR_LDFLAGS)
+
+# Host-side test of the library API.
+SIM_TEST_CORE := $(SIM_BUILD)/test/test_core
+
+$(SIM_TEST_CORE).o: sim/test/test_core.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  HOSTCC  $@")
+	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+$(SIM_TEST_CORE): $(SIM_TEST_CORE).o $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
+
+-include $(SIM_TEST_CORE).d
+
+.PHONY: sim-test
+sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) sim/test/test_sim.sh
+	sh sim/test/test_sim.sh $(SIM_RUN) $(SIM_BUILD)/test $(SIM_TEST_CORE)
+
+.DEFAULT_GOAL := $(SIM_SAVED_DEFAULT_GOAL)

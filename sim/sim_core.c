@@ -1,0 +1,522 @@
+/* sim_core.c: loads a firmware ELF into libsimavr and runs it fast and quietly for tests.
+ * It owns the run loop, so everything that must happen between instructions lives here:
+ * feeding queued UART input under XON/XOFF, the probe hooks on GPIOR0 (sim_probe.h), the
+ * optional wall-clock pacing, and collecting UART output into lines. */
+#include "sim_core.h"
+#include "sim_probe.h"
+
+#include <avr_uart.h>
+#include <sim_avr.h>
+#include <sim_elf.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SIM_DEFAULT_MCU "atmega328p"
+#define SIM_DEFAULT_FREQUENCY 16000000u
+/* First SRAM byte of the ATmega328P, used when the ELF lacks symbols. */
+#define SIM_RAM_START 0x100u
+#define SIM_DATA_OFFSET 0x800000u /* avr-gcc puts data addresses at this offset in the ELF */
+#define SIM_UCSR0B_DATA 0xC1      /* UART0 control register B and its receiver-enable bit */
+#define SIM_RXEN0_BIT 4
+#define SIM_NS_PER_S 1000000000ull
+#define SIM_REALTIME_SLACK_NS 100000000ull /* a host further behind than this stops catching up */
+
+typedef struct {
+    uint64_t *v;
+    size_t n, cap;
+} sim_samples_t;
+
+struct sim {
+    avr_t *avr;
+    char *elf_path;
+    avr_irq_t *uart_irq;
+
+    uint8_t *out; /* every byte UART0 sent */
+    size_t out_len, out_cap;
+    char *line; /* the line being received, NUL-terminated */
+    size_t line_len, line_cap;
+    char **lines;
+    size_t nlines, lines_cap;
+    sim_line_fn line_fn;
+    void *line_user;
+
+    uint8_t *in; /* bytes waiting for the firmware's receiver */
+    size_t in_pos, in_len, in_cap;
+    bool xon;
+
+    bool measuring;
+    uint8_t tag;
+    uint64_t start_cycle;
+    sim_samples_t samples[256];
+    char *names[256];
+
+    bool exited;
+    int exit_code;
+    uint32_t last_pc; /* where the last step began: after a crash, the faulting instruction */
+
+    bool realtime;
+    uint64_t rt_cycle0, rt_wall0_ns, rt_next_check;
+
+    bool painted;
+    uint8_t paint;
+    uint16_t paint_lo;
+};
+
+/* Grow *buf so it holds at least `need` items of `size` bytes; aborts on out-of-memory since
+ * a harness cannot do anything useful without its buffers. */
+static void grow(void *buf, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return;
+    size_t ncap = *cap ? *cap : 64;
+    while (ncap < need)
+        ncap *= 2;
+    void *p = realloc(*(void **)buf, ncap * size);
+    if (!p) {
+        fprintf(stderr, "sim: out of memory\n");
+        abort();
+    }
+    *(void **)buf = p;
+    *cap = ncap;
+}
+
+static char *dup_str(const char *s, size_t n) {
+    char *d = malloc(n + 1);
+    if (!d) {
+        fprintf(stderr, "sim: out of memory\n");
+        abort();
+    }
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+/* simavr's default logger prints traces to stdout, which would mix with the firmware's
+ * output; keep errors only, on stderr. */
+static void quiet_logger(avr_t *avr, const int level, const char *fmt, va_list ap) {
+    if (level <= LOG_ERROR && (!avr || avr->log >= level)) vfprintf(stderr, fmt, ap);
+}
+
+/* Sleeping costs no host time; sim_run paces against the wall clock when asked to. */
+static void no_sleep(avr_t *avr, avr_cycle_count_t how_long) {
+    (void)avr;
+    (void)how_long;
+}
+
+/* "#probe <tag> <name>" names a tag; the rest of the line is ignored. */
+static void parse_probe_name(sim_t *sim, const char *line) {
+    unsigned tag;
+    int start = 0, end = 0;
+    if (sscanf(line, "#probe %u %n%*s%n", &tag, &start, &end) < 1 || tag > 255 || end <= start)
+        return;
+    free(sim->names[tag]);
+    sim->names[tag] = dup_str(line + start, (size_t)(end - start));
+}
+
+static void end_line(sim_t *sim) {
+    grow(&sim->lines, &sim->lines_cap, sim->nlines + 1, sizeof *sim->lines);
+    char *l = dup_str(sim->line, sim->line_len);
+    sim->lines[sim->nlines++] = l;
+    sim->line_len = 0;
+    sim->line[0] = 0;
+    parse_probe_name(sim, l);
+    if (sim->line_fn) sim->line_fn(sim, l, sim->line_user);
+}
+
+static void on_uart_output(avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    sim_t *sim = param;
+    uint8_t c = (uint8_t)value;
+    grow(&sim->out, &sim->out_cap, sim->out_len + 1, 1);
+    sim->out[sim->out_len++] = c;
+    if (c == '\n') {
+        end_line(sim);
+    } else if (c != '\r') {
+        grow(&sim->line, &sim->line_cap, sim->line_len + 2, 1);
+        sim->line[sim->line_len++] = (char)c;
+        sim->line[sim->line_len] = 0;
+    }
+}
+
+static void on_uart_xon(avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    (void)value;
+    ((sim_t *)param)->xon = true;
+}
+
+static void on_uart_xoff(avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    (void)value;
+    ((sim_t *)param)->xon = false;
+}
+
+/* Hook on GPIOR0 writes. A hook replaces simavr's own store, so keep the value readable. */
+static void on_gpior0_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param) {
+    sim_t *sim = param;
+    avr->data[addr] = v;
+    uint8_t arg = avr->data[SIM_PROBE_GPIOR1_DATA];
+    switch (v) {
+    case SIM_PROBE_CMD_START:
+        sim->measuring = true;
+        sim->tag = arg;
+        sim->start_cycle = avr->cycle;
+        break;
+    case SIM_PROBE_CMD_STOP:
+        if (sim->measuring) {
+            uint64_t d = avr->cycle - sim->start_cycle;
+            d = d > SIM_PROBE_OVERHEAD_CYCLES ? d - SIM_PROBE_OVERHEAD_CYCLES : 0;
+            sim_samples_t *s = &sim->samples[sim->tag];
+            grow(&s->v, &s->cap, s->n + 1, sizeof *s->v);
+            s->v[s->n++] = d;
+            sim->measuring = false;
+        }
+        break;
+    case SIM_PROBE_CMD_EXIT:
+        sim->exited = true;
+        sim->exit_code = arg;
+        break;
+    default:
+        break;
+    }
+}
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...) {
+    if (!err || !errlen) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* avr_load_firmware() copies what it needs; simavr has no function to free the rest. */
+static void free_firmware(elf_firmware_t *fw) {
+    if (!fw) return;
+    free(fw->flash);
+    free(fw->eeprom);
+    for (uint32_t i = 0; i < fw->symbolcount; i++)
+        free(fw->symbol[i]);
+    free(fw->symbol);
+    free(fw);
+}
+
+sim_t *sim_open(const char *elf_path, char *err, size_t errlen) {
+    static bool logger_set;
+    if (!logger_set) {
+        avr_global_logger_set(quiet_logger);
+        logger_set = true;
+    }
+    if (access(elf_path, R_OK) != 0) {
+        set_err(err, errlen, "%s: %s", elf_path, strerror(errno));
+        return NULL;
+    }
+    /* elf_firmware_t is several kB and elf_read_firmware expects it zeroed. */
+    elf_firmware_t *fw = calloc(1, sizeof *fw);
+    sim_t *sim = calloc(1, sizeof *sim);
+    if (!fw || !sim) {
+        set_err(err, errlen, "out of memory");
+        goto fail;
+    }
+    /* simavr 1.6 accepts a file that is not ELF at all and loads nothing. */
+    if (elf_read_firmware(elf_path, fw) != 0 || !fw->flash || !fw->flashsize) {
+        set_err(err, errlen, "%s: not an AVR ELF file with code", elf_path);
+        goto fail;
+    }
+    if (!fw->mmcu[0]) snprintf(fw->mmcu, sizeof fw->mmcu, "%s", SIM_DEFAULT_MCU);
+    if (!fw->frequency) fw->frequency = SIM_DEFAULT_FREQUENCY;
+    sim->avr = avr_make_mcu_by_name(fw->mmcu);
+    if (!sim->avr) {
+        set_err(err, errlen, "%s: unknown MCU '%s'", elf_path, fw->mmcu);
+        goto fail;
+    }
+    avr_init(sim->avr);
+    avr_load_firmware(sim->avr, fw);
+    sim->avr->frequency = fw->frequency;
+    sim->avr->sleep = no_sleep;
+    sim->avr->log = LOG_ERROR;
+
+    uint32_t flags = 0;
+    avr_ioctl(sim->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
+    sim->uart_irq = avr_io_getirq(sim->avr, AVR_IOCTL_UART_GETIRQ('0'), 0);
+    if (sim->uart_irq) {
+        avr_irq_register_notify(sim->uart_irq + UART_IRQ_OUTPUT, on_uart_output, sim);
+        avr_irq_register_notify(sim->uart_irq + UART_IRQ_OUT_XON, on_uart_xon, sim);
+        avr_irq_register_notify(sim->uart_irq + UART_IRQ_OUT_XOFF, on_uart_xoff, sim);
+    }
+    avr_register_io_write(sim->avr, SIM_PROBE_GPIOR0_DATA, on_gpior0_write, sim);
+
+    grow(&sim->line, &sim->line_cap, 1, 1);
+    sim->line[0] = 0;
+    sim->elf_path = dup_str(elf_path, strlen(elf_path));
+    free_firmware(fw);
+    return sim;
+
+fail:
+    free_firmware(fw);
+    if (sim && sim->avr) {
+        avr_terminate(sim->avr);
+        free(sim->avr);
+    }
+    free(sim);
+    return NULL;
+}
+
+void sim_close(sim_t *sim) {
+    if (!sim) return;
+    avr_terminate(sim->avr);
+    free(sim->avr);
+    free(sim->elf_path);
+    free(sim->out);
+    free(sim->line);
+    for (size_t i = 0; i < sim->nlines; i++)
+        free(sim->lines[i]);
+    free(sim->lines);
+    free(sim->in);
+    for (int t = 0; t < 256; t++) {
+        free(sim->samples[t].v);
+        free(sim->names[t]);
+    }
+    free(sim);
+}
+
+struct avr_t *sim_avr(sim_t *sim) {
+    return sim->avr;
+}
+
+uint32_t sim_frequency(const sim_t *sim) {
+    return sim->avr->frequency;
+}
+
+uint64_t sim_cycles(const sim_t *sim) {
+    return sim->avr->cycle;
+}
+
+uint32_t sim_pc(const sim_t *sim) {
+    return sim->last_pc;
+}
+
+int sim_exit_code(const sim_t *sim) {
+    return sim->exit_code;
+}
+
+/* ---- running ---- */
+
+static uint64_t wall_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * SIM_NS_PER_S + (uint64_t)ts.tv_nsec;
+}
+
+void sim_set_realtime(sim_t *sim, bool on) {
+    sim->realtime = on;
+    sim->rt_cycle0 = sim->avr->cycle;
+    sim->rt_wall0_ns = wall_ns();
+    sim->rt_next_check = sim->avr->cycle;
+}
+
+/* Sleep until the wall clock catches up with simulated time; checked once per simulated ms. */
+static void pace(sim_t *sim) {
+    uint64_t f = sim->avr->frequency;
+    uint64_t c = sim->avr->cycle - sim->rt_cycle0;
+    uint64_t sim_ns = c / f * SIM_NS_PER_S + c % f * SIM_NS_PER_S / f;
+    uint64_t now_ns = wall_ns() - sim->rt_wall0_ns;
+    if (sim_ns > now_ns) {
+        uint64_t d = sim_ns - now_ns;
+        struct timespec ts = {(time_t)(d / SIM_NS_PER_S), (long)(d % SIM_NS_PER_S)};
+        nanosleep(&ts, NULL);
+    } else if (now_ns - sim_ns > SIM_REALTIME_SLACK_NS) {
+        sim_set_realtime(sim, true);
+    }
+    sim->rt_next_check = sim->avr->cycle + f / 1000;
+}
+
+/* The receiver drops bytes while disabled, so wait for RXEN0 as well as XON. */
+static void feed_uart(sim_t *sim) {
+    if (!(sim->avr->data[SIM_UCSR0B_DATA] & (1u << SIM_RXEN0_BIT))) return;
+    while (sim->xon && sim->in_pos < sim->in_len)
+        avr_raise_irq(sim->uart_irq + UART_IRQ_INPUT, sim->in[sim->in_pos++]);
+    if (sim->in_pos == sim->in_len) sim->in_pos = sim->in_len = 0;
+}
+
+static sim_status_t final_status(const sim_t *sim) {
+    if (sim->exited) return SIM_EXITED;
+    switch (sim->avr->state) {
+    case cpu_Running:
+    case cpu_Sleeping:
+        return SIM_RUNNING;
+    case cpu_Crashed:
+        return SIM_CRASHED;
+    default: /* cpu_Done, or stopped in a way that would never advance */
+        return SIM_DONE;
+    }
+}
+
+/* avr_run() executes one instruction (or one sleep interval) per call. */
+static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
+    avr_t *avr = sim->avr;
+    for (;;) {
+        sim_status_t st = final_status(sim);
+        if (st != SIM_RUNNING) return st;
+        if (avr->cycle >= end) return at_end;
+        if (sim->in_len && sim->xon) feed_uart(sim);
+        if (sim->realtime && avr->cycle >= sim->rt_next_check) pace(sim);
+        sim->last_pc = avr->pc;
+        avr_run(avr);
+    }
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b) {
+    return a + b < a ? UINT64_MAX : a + b;
+}
+
+sim_status_t sim_run(sim_t *sim, uint64_t max_cycles) {
+    return run_until(sim, add_sat(sim->avr->cycle, max_cycles), SIM_TIMEOUT);
+}
+
+sim_status_t sim_run_for(sim_t *sim, uint64_t cycles) {
+    return run_until(sim, add_sat(sim->avr->cycle, cycles), SIM_RUNNING);
+}
+
+/* ---- UART ---- */
+
+void sim_set_line_callback(sim_t *sim, sim_line_fn fn, void *user) {
+    sim->line_fn = fn;
+    sim->line_user = user;
+}
+
+void sim_uart_send(sim_t *sim, const uint8_t *bytes, size_t n) {
+    if (!sim->uart_irq || !n) return;
+    grow(&sim->in, &sim->in_cap, sim->in_len + n, 1);
+    memcpy(sim->in + sim->in_len, bytes, n);
+    sim->in_len += n;
+}
+
+size_t sim_uart_pending(const sim_t *sim) {
+    return sim->in_len - sim->in_pos;
+}
+
+const uint8_t *sim_uart_output(const sim_t *sim, size_t *len) {
+    *len = sim->out_len;
+    return sim->out;
+}
+
+size_t sim_uart_line_count(const sim_t *sim) {
+    return sim->nlines;
+}
+
+const char *sim_uart_line(const sim_t *sim, size_t i) {
+    return i < sim->nlines ? sim->lines[i] : NULL;
+}
+
+const char *sim_uart_partial_line(const sim_t *sim) {
+    return sim->line;
+}
+
+/* ---- probe statistics ---- */
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+bool sim_probe_stats(const sim_t *sim, uint8_t tag, sim_stats_t *stats) {
+    const sim_samples_t *s = &sim->samples[tag];
+    memset(stats, 0, sizeof *stats);
+    if (!s->n) return false;
+    uint64_t *v = malloc(s->n * sizeof *v);
+    if (!v) {
+        fprintf(stderr, "sim: out of memory\n");
+        abort();
+    }
+    memcpy(v, s->v, s->n * sizeof *v);
+    qsort(v, s->n, sizeof *v, cmp_u64);
+    stats->count = s->n;
+    stats->min = v[0];
+    stats->median = v[(s->n - 1) / 2];
+    stats->max = v[s->n - 1];
+    free(v);
+    return true;
+}
+
+const uint64_t *sim_probe_samples(const sim_t *sim, uint8_t tag, size_t *count) {
+    *count = sim->samples[tag].n;
+    return sim->samples[tag].v;
+}
+
+const char *sim_probe_name(const sim_t *sim, uint8_t tag) {
+    return sim->names[tag];
+}
+
+void sim_probe_write_stats(const sim_t *sim, FILE *out) {
+    for (int t = 0; t < 256; t++) {
+        sim_stats_t st;
+        if (!sim_probe_stats(sim, (uint8_t)t, &st)) continue;
+        fprintf(out, "tag %d count %zu min %llu median %llu max %llu", t, st.count,
+                (unsigned long long)st.min, (unsigned long long)st.median,
+                (unsigned long long)st.max);
+        if (sim->names[t]) fprintf(out, " name %s", sim->names[t]);
+        fputc('\n', out);
+    }
+}
+
+/* ---- ELF symbols and stack painting ---- */
+
+bool sim_symbol(const sim_t *sim, const char *name, uint32_t *value) {
+    bool found = false;
+    if (elf_version(EV_CURRENT) == EV_NONE) return false;
+    int fd = open(sim->elf_path, O_RDONLY);
+    if (fd < 0) return false;
+    Elf *e = elf_begin(fd, ELF_C_READ, NULL);
+    Elf_Scn *scn = NULL;
+    while (e && !found && (scn = elf_nextscn(e, scn)) != NULL) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize) continue;
+        Elf_Data *d = elf_getdata(scn, NULL);
+        size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
+        for (size_t i = 0; i < n && !found; i++) {
+            GElf_Sym sym;
+            const char *s;
+            if (gelf_getsym(d, (int)i, &sym) && (s = elf_strptr(e, sh.sh_link, sym.st_name)) &&
+                strcmp(s, name) == 0) {
+                *value = (uint32_t)sym.st_value;
+                found = true;
+            }
+        }
+    }
+    if (e) elf_end(e);
+    close(fd);
+    return found;
+}
+
+/* First RAM address above .data, .bss and .noinit; falls back to the start of SRAM. */
+static uint16_t ram_free_start(const sim_t *sim) {
+    static const char *const names[] = {"_end", "__heap_start", "__bss_end"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        uint32_t v;
+        if (sim_symbol(sim, names[i], &v) && v >= SIM_DATA_OFFSET)
+            return (uint16_t)(v - SIM_DATA_OFFSET);
+    }
+    return SIM_RAM_START;
+}
+
+void sim_paint_ram(sim_t *sim, uint8_t pattern) {
+    avr_t *avr = sim->avr;
+    uint16_t lo = ram_free_start(sim);
+    if (lo > avr->ramend) return;
+    memset(avr->data + lo, pattern, (size_t)(avr->ramend - lo) + 1);
+    sim->painted = true;
+    sim->paint = pattern;
+    sim->paint_lo = lo;
+}
+
+size_t sim_stack_high_water(const sim_t *sim) {
+    const avr_t *avr = sim->avr;
+    if (!sim->painted) return 0;
+    for (uint32_t a = sim->paint_lo; a <= avr->ramend; a++)
+        if (avr->data[a] != sim->paint) return (size_t)(avr->ramend - a) + 1;
+    return 0;
+}

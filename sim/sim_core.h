@@ -1,0 +1,114 @@
+/* sim_core.h: a small library around libsimavr for running Grundy firmware on the host.
+ * One sim_t is one simulated ATmega328P loaded from an ELF: UART0 in and out, the probe
+ * protocol of sim_probe.h (cycle measurements and exit codes), stack painting, and a run loop.
+ * Board models (buttons, LEDs, displays) attach to the avr_t returned by sim_avr().
+ * Include it as "sim_core.h" from sim/ or with -I sim before pkg-config's -I/usr/include/simavr:
+ * simavr installs a different header with the same name there. */
+#ifndef GRUNDY_SIM_CORE_H
+#define GRUNDY_SIM_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct avr_t;
+typedef struct sim sim_t;
+
+typedef enum {
+    SIM_RUNNING = 0, /* sim_run_for() only: the requested time passed, the firmware runs on */
+    SIM_DONE,        /* the firmware slept with interrupts off (cli; sleep) */
+    SIM_EXITED,      /* the firmware used sim_probe_exit(); see sim_exit_code() */
+    SIM_CRASHED,     /* simavr detected a crash (bad RAM write, stack overflow...) */
+    SIM_TIMEOUT,     /* sim_run() only: the cycle limit was reached */
+} sim_status_t;
+
+typedef struct {
+    size_t count;
+    uint64_t min, median, max; /* median: the lower of the two middle values for even counts */
+} sim_stats_t;
+
+/* Called for every complete UART0 line, without CR or LF, as it arrives. */
+typedef void (*sim_line_fn)(sim_t *sim, const char *line, void *user);
+
+/* Load an ELF into a new simulated MCU (its AVR_MCU section, else atmega328p at 16 MHz);
+ * returns NULL and a message in err on failure. */
+sim_t *sim_open(const char *elf_path, char *err, size_t errlen);
+
+/* Free everything sim_open() allocated; NULL is ignored. */
+void sim_close(sim_t *sim);
+
+/* The underlying simavr core, for attaching part models through IRQs. */
+struct avr_t *sim_avr(sim_t *sim);
+
+/* Simulated clock frequency in Hz. */
+uint32_t sim_frequency(const sim_t *sim);
+
+/* Cycles simulated since reset, time asleep included. */
+uint64_t sim_cycles(const sim_t *sim);
+
+/* Off (default): run as fast as possible. On: never run ahead of the wall clock. */
+void sim_set_realtime(sim_t *sim, bool on);
+
+/* Run until the firmware stops, exits or crashes, or max_cycles more cycles have passed;
+ * never returns SIM_RUNNING. A finished firmware keeps returning its final status. */
+sim_status_t sim_run(sim_t *sim, uint64_t max_cycles);
+
+/* Run for `cycles` more cycles (SIM_RUNNING) unless the firmware stops, exits or crashes first. */
+sim_status_t sim_run_for(sim_t *sim, uint64_t cycles);
+
+/* Exit code passed to sim_probe_exit(); meaningful after SIM_EXITED. */
+int sim_exit_code(const sim_t *sim);
+
+/* Byte address of the instruction the last step started at; after SIM_CRASHED, the one that
+ * crashed (simavr's own pc has moved past it by then). */
+uint32_t sim_pc(const sim_t *sim);
+
+/* Install the per-line callback (NULL to remove). */
+void sim_set_line_callback(sim_t *sim, sim_line_fn fn, void *user);
+
+/* Queue bytes for UART0 input; they are fed from the run loop while the UART signals XON,
+ * so bytes wait until the firmware has enabled its receiver and has room. */
+void sim_uart_send(sim_t *sim, const uint8_t *bytes, size_t n);
+
+/* Number of bytes queued by sim_uart_send() and not yet delivered. */
+size_t sim_uart_pending(const sim_t *sim);
+
+/* All bytes UART0 has sent so far, CRs included; *len receives the count. */
+const uint8_t *sim_uart_output(const sim_t *sim, size_t *len);
+
+/* Number of complete lines received so far. */
+size_t sim_uart_line_count(const sim_t *sim);
+
+/* Complete line i (0-based), without CR or LF; NULL when out of range. */
+const char *sim_uart_line(const sim_t *sim, size_t i);
+
+/* Text received after the last LF (never NULL, maybe ""). */
+const char *sim_uart_partial_line(const sim_t *sim);
+
+/* Summary of the measurements recorded for tag; returns false (and zeros) if there are none. */
+bool sim_probe_stats(const sim_t *sim, uint8_t tag, sim_stats_t *stats);
+
+/* The measured cycle counts for tag in arrival order, overhead already subtracted. */
+const uint64_t *sim_probe_samples(const sim_t *sim, uint8_t tag, size_t *count);
+
+/* Name given to tag by a "#probe <tag> <name>" UART line, or NULL. */
+const char *sim_probe_name(const sim_t *sim, uint8_t tag);
+
+/* Write "tag <n> count <c> min <a> median <b> max <d>[ name <name>]" for every tag that has
+ * measurements, in tag order. */
+void sim_probe_write_stats(const sim_t *sim, FILE *out);
+
+/* Look up an ELF symbol's value (data addresses keep their 0x800000 offset); false if absent. */
+bool sim_symbol(const sim_t *sim, const char *name, uint32_t *value);
+
+/* Fill the RAM between the end of .bss/.noinit (ELF symbol _end) and RAMEND with pattern; call
+ * before running. */
+void sim_paint_ram(sim_t *sim, uint8_t pattern);
+
+/* Deepest stack use in bytes since sim_paint_ram(): RAMEND + 1 minus the lowest address
+ * (scanning up from the end of .bss) that no longer holds the pattern; 0 if none or unpainted.
+ * Heap use counts as stack; a deepest byte that happens to equal the pattern is missed. */
+size_t sim_stack_high_water(const sim_t *sim);
+
+#endif /* GRUNDY_SIM_CORE_H */
