@@ -1,0 +1,139 @@
+# Grundy: Sprague-Grundy game firmware for the Arduino Uno (ATmega328P), and the
+# simulator, tests and benchmarks around it. `make help` lists the targets.
+#
+# The public targets first make sure the toolchain is installed (tools/deps.sh),
+# then run make again, so that flags found with pkg-config see the fresh install.
+
+BOARD ?= direct
+BUILD := build
+GEN := $(BUILD)/gen
+VALID_BOARDS := $(notdir $(wildcard boards/*))
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+HOST_CC ?= cc
+AVR_CC := avr-gcc
+AVR_OBJCOPY := avr-objcopy
+AVR_SIZE := avr-size
+MCU := atmega328p
+F_CPU := 16000000UL
+WARN := -Wall -Wextra -Werror
+HOST_CFLAGS := -std=gnu99 -O2 $(WARN) -MMD -MP
+# -mcall-prologues and -mrelax: shared register save/restore and short calls (-1.5 KB)
+AVR_CFLAGS := -std=gnu99 -Os $(WARN) -mmcu=$(MCU) -DF_CPU=$(F_CPU) -mcall-prologues -mrelax \
+	-ffunction-sections -fdata-sections -MMD -MP $(shell pkg-config --cflags simavr-avr 2>/dev/null)
+AVR_LDFLAGS := -mmcu=$(MCU) -mrelax -Wl,--gc-sections \
+	-Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
+
+# --- the engine, for the host and for the AVR ---
+ENGINE_SRCS := $(wildcard firmware/engine/*.c firmware/engine/games/*.c)
+ENGINE_INC := -Ifirmware/engine -I$(GEN)
+ENGINE_HOST_OBJS := $(ENGINE_SRCS:%.c=$(BUILD)/host/%.o)
+ENGINE_AVR_OBJS := $(ENGINE_SRCS:%.c=$(BUILD)/avr/%.o)
+TABLES_H := $(GEN)/engine_tables_gen.h
+TABLEGEN := $(BUILD)/tablegen/tablegen
+
+$(TABLEGEN): firmware/tablegen/tablegen.c firmware/engine/rules.c firmware/engine/engine.h \
+		firmware/engine/engine_tables.h firmware/engine/engine_pgm.h Makefile
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -DENGINE_TABLEGEN -Ifirmware/engine \
+		firmware/tablegen/tablegen.c firmware/engine/rules.c -o $@
+
+$(TABLES_H): $(TABLEGEN)
+	@mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(TABLEGEN) $@
+
+$(BUILD)/host/%.o: %.c Makefile | $(TABLES_H)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ENGINE_INC) -c $< -o $@
+
+$(BUILD)/avr/%.o: %.c Makefile | $(TABLES_H)
+	@mkdir -p $(@D)
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(ENGINE_INC) -c $< -o $@
+
+# the generated tables are an input of every engine object
+$(ENGINE_HOST_OBJS) $(ENGINE_AVR_OBJS): $(TABLES_H)
+
+include sim/sim.mk
+-include tests/engine/engine_tests.mk
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# --- the firmware image for BOARD ---
+FW_DIR := $(BUILD)/$(BOARD)
+FW_ELF := $(FW_DIR)/grundy.elf
+FW_HEX := $(FW_DIR)/grundy.hex
+
+# Until the device firmware exists, grundy.elf is the engine self-test image.
+$(FW_ELF): $(ENGINE_TEST_ELF)
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+
+$(FW_HEX): $(FW_ELF)
+	$(Q)$(AVR_OBJCOPY) -O ihex -R .eeprom -R .mmcu $< $@
+
+# --- benchmark firmware ---
+BENCH_ELF := $(BUILD)/bench/bench.elf
+
+$(BUILD)/bench/bench_fw.o: tests/bench/bench_fw.c Makefile | $(TABLES_H)
+	@mkdir -p $(@D)
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(ENGINE_INC) -Isim -c $< -o $@
+
+$(BENCH_ELF): $(BUILD)/bench/bench_fw.o $(ENGINE_AVR_OBJS)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
+
+_bench: $(BENCH_ELF) $(SIM_RUN)
+	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
+
+# --- public targets ---
+.PHONY: all deps firmware test bench size flash help clean _firmware _test _bench
+
+all: firmware
+
+deps:
+	@sh tools/deps.sh
+
+firmware: deps
+	$(Q)$(MAKE) --no-print-directory _firmware
+
+_firmware: $(FW_HEX)
+	$(Q)$(AVR_SIZE) $(FW_ELF)
+
+size: firmware
+
+test: deps
+	$(Q)$(MAKE) --no-print-directory _test
+
+TEST_SUITES = \
+	"tablegen and sim: $(MAKE) --no-print-directory -s sim-test" \
+	"engine on the host: $(ENGINE_TEST_HOST)" \
+	"engine on the AVR: $(SIM_RUN) --cycles 4000000000 --stack $(ENGINE_TEST_ELF)"
+
+_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(FW_HEX)
+	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory _bench
+
+PORT ?= /dev/ttyACM0
+flash: firmware
+	avrdude -c arduino -p m328p -P $(PORT) -b 115200 -D -U flash:w:$(FW_HEX):i
+
+help:
+	@echo "Grundy - targets (BOARD=$(BOARD); boards: $(VALID_BOARDS)):"
+	@echo "  make [BOARD=b]     build $(BUILD)/<board>/grundy.elf and .hex, print its size"
+	@echo "  make test          install what is missing, build everything, run every test"
+	@echo "  make bench         cycle-exact engine benchmarks under simavr"
+	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
+	@echo "  make clean         remove $(BUILD)/"
+	@echo "  V=1                show full commands"
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,65 @@
+#!/bin/sh
+# make bench: runs the benchmark firmware under simavr and prints, per game, the
+# median and worst AVR cycles to choose the device's move and the deepest stack,
+# then the flash and RAM the engine takes in that image, each against its target.
+# Usage: bench.sh AVR_RUN BENCH_ELF ENGINE_OBJECTS...
+set -eu
+run=$1 elf=$2
+shift 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$run" --cycles 2e10 --stats "$tmp/stats" "$elf" >"$tmp/out"
+
+echo "Engine decision (engine_choose_move, Perfect) in AVR cycles at 16 MHz, measured by simavr."
+echo "all: every position of 1-4 heaps <= 8 (Wythoff: 2); random: 10,000 positions of 8 heaps <= 8"
+echo "(Kayles-like: 8 rows of 8 pins with a gap; Wythoff: pairs < 2^32); worst: 64 known hard"
+echo "positions with the rules made afresh (run-time Grundy values recomputed)."
+echo
+awk -v out="$tmp/out" '
+    BEGIN {
+        while ((getline line < out) > 0) {
+            split(line, w, " ")
+            if (w[1] == "stack") { stack[w[2]] = w[3]; order[++n] = w[2] }
+        }
+        printf "%-12s %8s %8s %8s %8s %8s %8s %6s\n", "game", "all-med", "all-max", \
+            "rnd-med", "rnd-max", "hard-med", "hard-max", "stack"
+    }
+    $1 == "tag" {
+        split($12, part, "/")
+        med[part[1], part[2]] = $8; max[part[1], part[2]] = $10
+        if ($10 > worst) { worst = $10; worst_at = $12 }
+    }
+    END {
+        for (i = 1; i <= n; i++) {
+            g = order[i]
+            printf "%-12s %8d %8d %8d %8d %8d %8d %6d\n", g, med[g, "all"], max[g, "all"], \
+                med[g, "random"], max[g, "random"], med[g, "worst"], max[g, "worst"], stack[g]
+            if (stack[g] > deepest) deepest = stack[g]
+        }
+        printf "\nworst case %d cycles (%s), %.3f ms: target <= 10000 cycles: %s\n", worst, \
+            worst_at, worst / 16000, worst <= 10000 ? "met" : "MISSED"
+        printf "deepest stack during a decision %d bytes: target <= 256: %s\n", deepest, \
+            deepest <= 256 ? "met" : "MISSED"
+    }' "$tmp/stats"
+
+# Flash and RAM of the engine in the benchmark image: the sizes, in the linked ELF, of
+# every symbol the engine objects define (tables included; shared libgcc helpers not).
+avr-nm --defined-only "$@" | awk 'NF == 3 { print $3 }' | sort -u >"$tmp/engine_syms"
+avr-nm -S --size-sort "$elf" | awk -v syms="$tmp/engine_syms" '
+    BEGIN { while ((getline s < syms) > 0) mine[s] = 1 }
+    NF == 4 && ($4 in mine) {
+        size = 0; hex = toupper($2)
+        for (i = 1; i <= length(hex); i++) size = size * 16 + index("0123456789ABCDEF", substr(hex, i, 1)) - 1
+        t = tolower($3)
+        if (t == "t" || t == "r") flash += size
+        else if (t == "d") { flash += size; ram += size }
+        else if (t == "b") { if ($4 == "engine_work") work = size; else ram += size }
+        if ($4 ~ /^engine_table_.*_nibbles$/) tables += size
+    }
+    END {
+        printf "engine flash %d bytes (code %d + tables %d): target <= 8192: %s\n", flash, \
+            flash - tables, tables, flash <= 8192 ? "met" : "MISSED"
+        printf "engine static RAM %d bytes + work buffer %d: targets <= 128 and <= 256: %s\n", \
+            ram, work, (ram <= 128 && work <= 256) ? "met" : "MISSED"
+    }'

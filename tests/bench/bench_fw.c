@@ -1,0 +1,159 @@
+/* Benchmark firmware: times the device's move choice (engine_choose_move, Perfect)
+ * cycle-exactly under simavr through the probe registers, for every game, over
+ * every position of up to 4 heaps <= 8, 10,000 random 8-heap positions and known
+ * worst cases; reports each game's deepest stack by painting RAM. */
+#include <avr/io.h>
+#include <avr/sleep.h>
+#include <avr_mcu_section.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine.h"
+#include "sim_probe.h"
+
+AVR_MCU(F_CPU, "atmega328p");
+
+#define BENCH_PAINT 0xC5
+#define BENCH_RANDOM_POSITIONS 10000u
+
+extern uint8_t __heap_start;
+
+static const char *const bench_games[] = {
+    "nim",  "misere", "bash:3", "sub:1,3,4", "sub:2,5", "sub:1,2,4,8", "fib",        "pow2",
+    "wythoff", "kayles", "dawson", "octal:0.137", "line:1,3",
+};
+#define BENCH_GAMES (sizeof bench_games / sizeof bench_games[0])
+
+static int bench_putc(char c, FILE *f)
+{
+    (void)f;
+    if (c == '\n') bench_putc('\r', f);
+    while (!(UCSR0A & _BV(UDRE0))) {
+    }
+    UDR0 = (uint8_t)c;
+    return 0;
+}
+static FILE bench_out = FDEV_SETUP_STREAM(bench_putc, NULL, _FDEV_SETUP_WRITE);
+
+static uint16_t bench_state = 0xACE1;
+static uint16_t bench_random(void)
+{
+    bench_state ^= (uint16_t)(bench_state << 7);
+    bench_state ^= (uint16_t)(bench_state >> 9);
+    bench_state ^= (uint16_t)(bench_state << 8);
+    return bench_state;
+}
+
+/* Paint the free RAM below the stack pointer; bench_stack_used measures what was overwritten. */
+static uint8_t *bench_paint_top;
+static void __attribute__((noinline)) bench_paint(void)
+{
+    uint8_t *p = &__heap_start;
+    bench_paint_top = (uint8_t *)SP - 8;
+    while (p < bench_paint_top) *p++ = BENCH_PAINT;
+}
+static uint16_t bench_stack_used(void)
+{
+    uint8_t *p = &__heap_start;
+    while (p < bench_paint_top && *p == BENCH_PAINT) p++;
+    return (uint16_t)(bench_paint_top + 8 - p);
+}
+
+static engine_rules_t bench_rules;
+static engine_position_t bench_pos;
+
+static void __attribute__((noinline)) bench_decide(uint8_t tag)
+{
+    engine_move_t m;
+    sim_probe_start(tag);
+    engine_choose_move(&bench_rules, &bench_pos, ENGINE_LEVEL_PERFECT, 0, &m);
+    sim_probe_stop();
+}
+
+static bool bench_octal_like(void)
+{
+    return bench_rules.game >= ENGINE_GAME_KAYLES;
+}
+
+/* A row of 8 pins with one random gap of 0..3 pins: its runs become heaps. */
+static void bench_add_row(void)
+{
+    uint8_t gap_at = (uint8_t)(bench_random() % 8), gap = (uint8_t)(bench_random() % 4);
+    if (gap_at + gap > 8) gap = (uint8_t)(8 - gap_at);
+    if (gap_at) bench_pos.heap[bench_pos.count++] = gap_at;
+    if (8 - gap_at - gap) bench_pos.heap[bench_pos.count++] = (uint8_t)(8 - gap_at - gap);
+}
+
+static void bench_game(uint8_t g)
+{
+    const char *name = bench_games[g];
+    const uint8_t tag_all = (uint8_t)(3 * g), tag_random = tag_all + 1, tag_worst = tag_all + 2;
+    engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name));
+    printf("#probe %u %s/all\n#probe %u %s/random\n#probe %u %s/worst\n", tag_all, name,
+           tag_random, name, tag_worst, name);
+    bench_paint();
+    const uint8_t max_heaps = bench_rules.game == ENGINE_GAME_WYTHOFF ? 2 : 4;
+    /* every position of 1..4 heaps of 0..8 (Wythoff: 2 heaps), heaps in every order */
+    for (uint8_t count = bench_rules.game == ENGINE_GAME_WYTHOFF ? 2 : 1; count <= max_heaps;
+         count++) {
+        memset(&bench_pos, 0, sizeof bench_pos);
+        bench_pos.count = count;
+        for (;;) {
+            bench_decide(tag_all);
+            uint8_t i = 0;
+            while (i < count && bench_pos.heap[i] == 8) bench_pos.heap[i++] = 0;
+            if (i == count) break;
+            bench_pos.heap[i]++;
+        }
+    }
+    /* random positions: 8 heaps <= 8, or rows of 8 pins with a gap; Wythoff: pairs < 2^32 */
+    for (uint16_t n = 0; n < BENCH_RANDOM_POSITIONS; n++) {
+        bench_pos.count = 0;
+        if (bench_rules.game == ENGINE_GAME_WYTHOFF) {
+            bench_pos.count = 2;
+            bench_pos.heap[0] = (uint32_t)bench_random() << 16 | bench_random();
+            bench_pos.heap[1] = (uint32_t)bench_random() << 16 | bench_random();
+        } else if (bench_octal_like()) {
+            for (uint8_t row = 0; row < 8; row++) bench_add_row();
+        } else {
+            for (uint8_t i = 0; i < 8; i++) bench_pos.heap[bench_pos.count++] = bench_random() % 9;
+        }
+        bench_decide(tag_random);
+    }
+    /* worst cases: lost positions make the engine scan everything; a fresh rules descriptor
+     * makes run-time games recompute their values from scratch */
+    for (uint8_t k = 0; k < 64; k++) {
+        if (bench_rules.game == ENGINE_GAME_WYTHOFF) {
+            /* cold pairs (a_j, a_j + j) whose upper heap is just below 2^32 */
+            const engine_heap_t j = 1640531526UL - k;
+            engine_heap_t a = 0;
+            engine_wythoff_lower(j, &a);
+            bench_pos.count = 2;
+            bench_pos.heap[0] = a;
+            bench_pos.heap[1] = a + j;
+        } else {
+            bench_pos.count = 8;
+            for (uint8_t i = 0; i < 8; i++) bench_pos.heap[i] = 8 - (i & (k & 7));
+            if (bench_octal_like()) {
+                bench_pos.count = 16;
+                for (uint8_t i = 0; i < 16; i++) bench_pos.heap[i] = (uint8_t)(1 + ((i + k) & 7));
+            }
+        }
+        engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name));
+        bench_decide(tag_worst);
+    }
+    printf("stack %s %u\n", name, bench_stack_used());
+}
+
+int main(void)
+{
+    UCSR0A = _BV(U2X0);
+    UBRR0 = 16; /* 115200 baud at 16 MHz */
+    UCSR0B = _BV(TXEN0);
+    stdout = &bench_out;
+    printf("bench: engine_choose_move, Perfect, cycles per decision\n");
+    for (uint8_t g = 0; g < BENCH_GAMES; g++) bench_game(g);
+    printf("bench: done\n");
+    sim_probe_exit(0);
+    for (;;) sleep_cpu();
+}
