@@ -60,15 +60,20 @@ engine_status_t engine_check_position(const engine_rules_t *r, const engine_posi
     return ENGINE_OK;
 }
 
-/* Nim-sum of the heaps' Grundy values; false if one cannot be computed. */
+/* Grundy values of the position's heaps, found once per decision by engine_nim_sum. */
+static engine_heap_t engine_values[ENGINE_MAX_HEAPS];
+
+/* Nim-sum of the heaps' Grundy values (kept in engine_values); false if one cannot be computed. */
 static bool engine_nim_sum(const engine_rules_t *r, const engine_position_t *p, engine_heap_t *x)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
+    const bool nim = r->game == ENGINE_GAME_NIM;
     *x = 0;
     for (uint8_t i = 0; i < p->count; i++) {
-        engine_heap_t g;
-        if (ops->grundy(r, p->heap[i], &g) != ENGINE_OK) return false;
-        *x ^= g;
+        engine_heap_t *g = &engine_values[i];
+        if (nim) *g = p->heap[i];
+        else if (ops->grundy(r, p->heap[i], g) != ENGINE_OK) return false;
+        *x ^= *g;
     }
     return true;
 }
@@ -165,10 +170,30 @@ bool engine_is_over(const engine_rules_t *r, const engine_position_t *p)
     return true;
 }
 
+/* A winning move of a sum: by the mex rule, a heap whose value g has g ^ nim-sum < g
+ * always has an option of value g ^ nim-sum, so only that heap is searched. */
+static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m)
+{
+    const engine_heap_ops_t *ops = engine_ops(r);
+    engine_heap_t x;
+    if (!engine_nim_sum(r, p, &x) || x == 0) return false;
+    for (uint8_t i = 0; i < p->count; i++) {
+        const engine_heap_t g = engine_values[i];
+        if ((g ^ x) > g) continue;
+        engine_iter_t option = {0};
+        if (ops->next_option_to(r, p->heap[i], g ^ x, &option, m)) {
+            m->heap = i;
+            return true;
+        }
+    }
+    return false;
+}
+
 bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m)
 {
     engine_iter_t it = {0};
-    if (engine_next_winning_move(r, p, &it, m)) return true;
+    if (engine_is_sum(r) ? engine_sum_best(r, p, m) : engine_next_winning_move(r, p, &it, m))
+        return true;
     /* lost (or undecidable): the smallest option of the largest heap that has one */
     int16_t best = -1;
     for (uint8_t i = 0; i < p->count; i++)

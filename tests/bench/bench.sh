@@ -13,8 +13,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo "Engine decision (engine_choose_move, Perfect) in AVR cycles at 16 MHz, measured by simavr."
 echo "all: every position of 1-4 heaps <= 8 (Wythoff: 2); random: 10,000 positions of 8 heaps <= 8"
-echo "(Kayles-like: 8 rows of 8 pins with a gap; Wythoff: pairs < 2^32); worst: 64 known hard"
-echo "positions with the rules made afresh (run-time Grundy values recomputed)."
+echo "(Kayles-like: 8 rows of 8 pins with a gap; Wythoff: 2 heaps); hard: 64 known hard positions"
+echo "with the rules made afresh (run-time Grundy values recomputed)."
 echo
 awk -v out="$tmp/out" '
     BEGIN {
@@ -25,6 +25,7 @@ awk -v out="$tmp/out" '
         printf "%-12s %8s %8s %8s %8s %8s %8s %6s\n", "game", "all-med", "all-max", \
             "rnd-med", "rnd-max", "hard-med", "hard-max", "stack"
     }
+    $1 == "tag" && $12 ~ /console$/ { console = sprintf("%s: median %d, worst %d cycles", $12, $8, $10); next }
     $1 == "tag" {
         split($12, part, "/")
         med[part[1], part[2]] = $8; max[part[1], part[2]] = $10
@@ -39,6 +40,7 @@ awk -v out="$tmp/out" '
         }
         printf "\nworst case %d cycles (%s), %.3f ms: target <= 10000 cycles: %s\n", worst, \
             worst_at, worst / 16000, worst <= 10000 ? "met" : "MISSED"
+        if (console != "") printf "console-sized, outside the device target: %s\n", console
         printf "deepest stack during a decision %d bytes: target <= 256: %s\n", deepest, \
             deepest <= 256 ? "met" : "MISSED"
     }' "$tmp/stats"

@@ -85,16 +85,21 @@ static engine_status_t octal_check_option(const engine_rules_t *r, engine_heap_t
     return (d & need) ? ENGINE_OK : ENGINE_ERR_BAD_SPLIT;
 }
 
+/* Value of heap a (a <= n) once the table or the filled work buffer covers n. */
+static uint8_t octal_value(const engine_rules_t *r, engine_heap_t a)
+{
+    return r->table != ENGINE_TABLE_NONE ? engine_table_value(r->table, a) : engine_work[a];
+}
+
 static bool octal_next_option_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
                                  engine_iter_t *it, engine_move_t *m)
 {
-    while (octal_next_option(r, n, it, m)) {
-        engine_heap_t a, b;
-        if (octal_grundy(r, m->left, &a) != ENGINE_OK ||
-            octal_grundy(r, n - m->take - m->left, &b) != ENGINE_OK)
-            return false;
-        if ((a ^ b) == target) return true;
-    }
+    if (r->table == ENGINE_TABLE_NONE && (n >= ENGINE_WORK_SIZE || octal_fill(r, n) != ENGINE_OK))
+        return false;
+    while (octal_next_option(r, n, it, m))
+        if ((engine_heap_t)(octal_value(r, m->left) ^ octal_value(r, n - m->take - m->left)) ==
+            target)
+            return true;
     return false;
 }
 

@@ -7,7 +7,9 @@
 #include "../engine_internal.h"
 #include "../engine_tables.h"
 
-/* Window state of the run-time computation: the slot holding g(end) and end + 1. */
+/* Run-time sets keep g(0..255) in the work buffer as a table, filled as far as needed;
+ * larger heaps use it as a window instead: sub_windowed, with g(end) in slot sub_head. */
+static bool sub_windowed;
 static uint8_t sub_head;
 #define SUB_SAVED (engine_work + ENGINE_WORK_SIZE / 2)
 #define SUB_HASH_BASE 31u
@@ -62,7 +64,8 @@ static void sub_window_save(uint8_t m, uint8_t head)
 /* Fill the window with g(end - m + 1 .. end), m = max(S); sub_head is g(end)'s slot. */
 static void sub_fill(const engine_rules_t *r, uint16_t end)
 {
-    if (engine_work_serial == r->serial && engine_work_fill == (uint32_t)end + 1) return;
+    if (engine_work_serial == r->serial && sub_windowed && engine_work_fill == (uint32_t)end + 1)
+        return;
     const uint16_t requested = end;
     const uint8_t m = r->u.set[r->size - 1];
     const bool detect = m <= ENGINE_WORK_SIZE / 2;
@@ -104,8 +107,28 @@ static void sub_fill(const engine_rules_t *r, uint16_t end)
         }
     }
     sub_head = slot;
+    sub_windowed = true;
     engine_work_serial = r->serial;
     engine_work_fill = (uint32_t)requested + 1;
+}
+
+/* Extend the table of g(0..n), n <= 255, for a run-time set. */
+static void sub_table_fill(const engine_rules_t *r, uint8_t n)
+{
+    if (engine_work_serial != r->serial || sub_windowed) {
+        engine_work_serial = r->serial;
+        engine_work_fill = 0;
+        sub_windowed = false;
+    }
+    for (; engine_work_fill <= n; engine_work_fill++) {
+        const uint8_t t = (uint8_t)engine_work_fill;
+        uint8_t seen[(ENGINE_SET_MAX + 8) / 8] = {0};
+        for (uint8_t i = 0; i < r->size && r->u.set[i] <= t; i++) {
+            uint8_t v = engine_work[t - r->u.set[i]];
+            seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+        }
+        engine_work[t] = (uint8_t)engine_mex(seen, sizeof seen);
+    }
 }
 
 /* g(n - take) for a run-time set, with the window ending at n - 1. */
@@ -119,7 +142,10 @@ static uint8_t sub_window_value(const engine_rules_t *r, engine_heap_t take)
 static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g)
 {
     if (r->game == ENGINE_GAME_BASH) {
-        *g = n % ((engine_heap_t)r->bash_max + 1);
+        const engine_heap_t period = (engine_heap_t)r->bash_max + 1;
+        if (n < period) *g = n;
+        else if (n <= 0xFFFF && period <= 0xFFFF) *g = (uint16_t)n % (uint16_t)period;
+        else *g = n % period;
         return ENGINE_OK;
     }
     if (r->game != ENGINE_GAME_SUB && r->game != ENGINE_GAME_FIB && r->game != ENGINE_GAME_POW2) {
@@ -127,15 +153,24 @@ static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n,
         return ENGINE_OK;
     }
     if (r->game == ENGINE_GAME_POW2) {
-        *g = n % 3; /* every power of two is 1 or 2 mod 3, and 1 and 2 are both allowed */
+        /* g = n mod 3: powers of two are 1 or 2 mod 3, and 1 and 2 are both allowed.
+         * Computed by folding, as 256 and 16 are 1 mod 3: no 32-bit division. */
+        uint16_t f = (uint16_t)((uint8_t)n + (uint8_t)(n >> 8) + (uint8_t)(n >> 16) +
+                                (uint8_t)(n >> 24));
+        f = (uint16_t)((f >> 8) + (f & 0xFF));
+        f = (uint16_t)((f >> 4) + (f & 15));
+        f = (uint16_t)((f >> 4) + (f & 15));
+        while (f >= 3) f -= 3;
+        *g = f;
         return ENGINE_OK;
     }
     if (r->table != ENGINE_TABLE_NONE) {
         *g = engine_table_value(r->table, n);
         return ENGINE_OK;
     }
-    if (n == 0) {
-        *g = 0;
+    if (n < ENGINE_WORK_SIZE) {
+        sub_table_fill(r, (uint8_t)n);
+        *g = engine_work[n];
         return ENGINE_OK;
     }
     sub_fill(r, (uint16_t)(n - 1));
@@ -188,7 +223,10 @@ static bool takeaway_next_option_to(const engine_rules_t *r, engine_heap_t n, en
     const bool window = r->game == ENGINE_GAME_SUB && r->table == ENGINE_TABLE_NONE;
     while (takeaway_next_option(r, n, it, m)) {
         engine_heap_t g;
-        if (window) {
+        if (window && n < ENGINE_WORK_SIZE) {
+            sub_table_fill(r, (uint8_t)n);
+            g = engine_work[m->left];
+        } else if (window) {
             sub_fill(r, (uint16_t)(n - 1));
             g = sub_window_value(r, m->take);
         } else {

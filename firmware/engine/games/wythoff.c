@@ -3,50 +3,55 @@
  * Fibonacci index up or down, gives floor-phi multiples and cold partners. */
 #include "../engine_internal.h"
 
-/* Shift the Zeckendorf representation of n by one index (up or down) into *out.
- * *lowest gets the index of n's smallest term (F(2) = 1 is index 2). False on overflow. */
-static bool wythoff_shift(engine_heap_t n, bool up, engine_heap_t *out, uint8_t *lowest)
+/* The Zeckendorf representation of n with every term moved one Fibonacci index up
+ * (*up) and down (*down); *lowest is the index of n's smallest term (F(2) = 1 is
+ * index 2). False when *up passes 2^32 - 1. */
+static bool wythoff_shift(engine_heap_t n, engine_heap_t *up, engine_heap_t *down, uint8_t *lowest)
 {
-    engine_heap_t sum = 0;
+    /* start at the largest Fibonacci index that can fit: F(13) = 233, F(24) = 46368 */
+    uint8_t k = (n >> 16) ? ENGINE_FIB_COUNT - 1 : (n >> 8) ? 24 : 13;
+    bool fits = true;
+    *up = *down = 0;
     *lowest = 0;
-    for (uint8_t k = ENGINE_FIB_COUNT - 1; k >= 2 && n; k--) {
-        engine_heap_t f = engine_fib(k);
+    for (; k >= 2 && n; k--) {
+        const engine_heap_t f = engine_fib(k);
         if (f > n) continue;
         n -= f;
         *lowest = k;
-        if (up && k + 1 >= ENGINE_FIB_COUNT) return false;
-        engine_heap_t term = engine_fib(up ? (uint8_t)(k + 1) : (uint8_t)(k - 1));
-        if (sum + term < sum) return false;
-        sum += term;
+        *down += engine_fib((uint8_t)(k - 1));
+        if (k + 1 >= ENGINE_FIB_COUNT) {
+            fits = false;
+        } else {
+            const engine_heap_t term = engine_fib((uint8_t)(k + 1));
+            fits &= *up + term >= *up;
+            *up += term;
+        }
     }
-    *out = sum;
-    return true;
+    return fits;
 }
 
 bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a)
 {
+    engine_heap_t down;
     uint8_t lowest;
     if (k == 0) {
         *a = 0;
         return true;
     }
     /* a_k = shift_up(Zeckendorf(k - 1)) + 1 */
-    if (!wythoff_shift(k - 1, true, a, &lowest) || *a == 0xFFFFFFFFUL) return false;
+    if (!wythoff_shift(k - 1, a, &down, &lowest) || *a == 0xFFFFFFFFUL) return false;
     (*a)++;
     return true;
 }
 
 bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner)
 {
+    engine_heap_t down;
     uint8_t lowest;
-    if (n == 0) {
-        *partner = 0;
-        return true;
-    }
-    /* n is an a_k when its smallest Zeckendorf index is even; its partner is one index up */
-    engine_heap_t probe;
-    wythoff_shift(n, false, &probe, &lowest);
-    return wythoff_shift(n, (lowest & 1) == 0, partner, &lowest);
+    /* n is some a_k when its smallest index is even: its partner is one index up */
+    bool fits = wythoff_shift(n, partner, &down, &lowest);
+    if (lowest & 1) *partner = down;
+    return fits || (lowest & 1);
 }
 
 static bool wythoff_is_cold(engine_heap_t x, engine_heap_t y)
