@@ -31,16 +31,21 @@
 _Static_assert(_SFR_MEM_ADDR(GPIOR0) == SIM_PROBE_GPIOR0_DATA, "GPIOR0 address");
 _Static_assert(_SFR_MEM_ADDR(GPIOR1) == SIM_PROBE_GPIOR1_DATA, "GPIOR1 address");
 
-/* Start timing the code that follows under `tag` (0..255). */
-static inline __attribute__((always_inline)) void sim_probe_start(uint8_t tag) {
+/* GPIOR1 = arg, then GPIOR0 = cmd (a constant): the two-register commands below. */
+static inline __attribute__((always_inline)) void sim_probe_command(uint8_t arg, uint8_t cmd_value) {
     uint8_t cmd;
-    __asm__ __volatile__("out %[g1], %[tag]\n\t"
-                         "ldi %[cmd], %[start]\n\t"
+    __asm__ __volatile__("out %[g1], %[arg]\n\t"
+                         "ldi %[cmd], %[value]\n\t"
                          "out %[g0], %[cmd]"
                          : [cmd] "=&d"(cmd)
-                         : [tag] "r"(tag), [g0] "I"(_SFR_IO_ADDR(GPIOR0)),
-                           [g1] "I"(_SFR_IO_ADDR(GPIOR1)), [start] "M"(SIM_PROBE_CMD_START)
+                         : [arg] "r"(arg), [g0] "I"(_SFR_IO_ADDR(GPIOR0)),
+                           [g1] "I"(_SFR_IO_ADDR(GPIOR1)), [value] "M"(cmd_value)
                          : "memory");
+}
+
+/* Start timing the code that follows under `tag` (0..255). */
+static inline __attribute__((always_inline)) void sim_probe_start(uint8_t tag) {
+    sim_probe_command(tag, SIM_PROBE_CMD_START);
 }
 
 /* Stop the measurement begun by the last sim_probe_start(). */
@@ -55,14 +60,7 @@ static inline __attribute__((always_inline)) void sim_probe_stop(void) {
 
 /* Ask the simulator to end the run with exit status `code`; returns normally on a real chip. */
 static inline __attribute__((always_inline)) void sim_probe_exit(uint8_t code) {
-    uint8_t cmd;
-    __asm__ __volatile__("out %[g1], %[code]\n\t"
-                         "ldi %[cmd], %[exit]\n\t"
-                         "out %[g0], %[cmd]"
-                         : [cmd] "=&d"(cmd)
-                         : [code] "r"(code), [g0] "I"(_SFR_IO_ADDR(GPIOR0)),
-                           [g1] "I"(_SFR_IO_ADDR(GPIOR1)), [exit] "M"(SIM_PROBE_CMD_EXIT)
-                         : "memory");
+    sim_probe_command(code, SIM_PROBE_CMD_EXIT);
 }
 #endif /* __AVR__ */
 
