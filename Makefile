@@ -62,7 +62,7 @@ $(BUILD)/avr/%.o: %.c Makefile | $(TABLES_H)
 $(ENGINE_HOST_OBJS) $(ENGINE_AVR_OBJS): $(TABLES_H)
 
 include sim/sim.mk
--include tests/engine/engine_tests.mk
+include tests/engine/engine_tests.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- the firmware image for BOARD ---

@@ -6,7 +6,7 @@
 #include "engine_pgm.h"
 
 uint8_t engine_work[ENGINE_WORK_SIZE];
-uint16_t engine_work_serial;
+uint32_t engine_work_serial;
 uint32_t engine_work_fill;
 
 static const uint32_t engine_fib_table[ENGINE_FIB_COUNT] PROGMEM = {
@@ -232,6 +232,16 @@ bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, eng
     return engine_best_move(r, p, m);
 }
 
+/* Where a split's second part can go: a free slot (-1 when there is none). With every
+ * slot taken, an empty heap's slot is reused; zero heaps do not change a game. */
+static int8_t engine_empty_slot(const engine_position_t *p)
+{
+    if (p->count < ENGINE_MAX_HEAPS) return (int8_t)p->count;
+    for (uint8_t i = 0; i < p->count; i++)
+        if (p->heap[i] == 0) return (int8_t)i;
+    return -1;
+}
+
 engine_status_t engine_check_move(const engine_rules_t *r, const engine_position_t *p,
                                   const engine_move_t *m)
 {
@@ -246,7 +256,7 @@ engine_status_t engine_check_move(const engine_rules_t *r, const engine_position
     if (m->take > h) return ENGINE_ERR_TOO_MANY;
     if (m->left > h - m->take) return ENGINE_ERR_BAD_SPLIT;
     engine_status_t s = engine_ops(r)->check_option(r, h, m->take, m->left);
-    if (s == ENGINE_OK && m->left && m->left != h - m->take && p->count == ENGINE_MAX_HEAPS)
+    if (s == ENGINE_OK && m->left && m->left != h - m->take && engine_empty_slot(p) < 0)
         s = ENGINE_ERR_FULL;
     return s;
 }
@@ -261,13 +271,20 @@ engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
         p->heap[1] -= m->take;
         return ENGINE_OK;
     }
-    const engine_heap_t right = p->heap[m->heap] - m->take - m->left;
+    uint8_t at = m->heap;
+    const engine_heap_t right = p->heap[at] - m->take - m->left;
     if (m->left && right) {
-        for (uint8_t i = p->count; i > m->heap + 1; i--) p->heap[i] = p->heap[i - 1];
-        p->heap[m->heap + 1] = right;
+        int8_t free_slot = engine_empty_slot(p);
+        if (free_slot < (int8_t)p->count) { /* full: drop that empty heap first */
+            for (uint8_t i = (uint8_t)free_slot; i + 1 < p->count; i++) p->heap[i] = p->heap[i + 1];
+            p->count--;
+            if (free_slot < at) at--;
+        }
+        for (uint8_t i = p->count; i > at + 1; i--) p->heap[i] = p->heap[i - 1];
+        p->heap[at + 1] = right;
         p->count++;
     }
-    p->heap[m->heap] = m->left ? m->left : right;
+    p->heap[at] = m->left ? m->left : right;
     return ENGINE_OK;
 }
 

@@ -52,7 +52,7 @@ typedef struct {
     uint8_t table;     /* generated PROGMEM table for these rules, or ENGINE_TABLE_NONE */
     uint8_t size;      /* sub/line: number of values; octal family: number of digits */
     uint16_t bash_max; /* bash: M */
-    uint16_t serial;   /* set by the engine when the rules are made; keys its run-time cache */
+    uint32_t serial;   /* set by the engine when the rules are made; keys its run-time cache */
     union {
         uint8_t set[ENGINE_SET_MAX];                  /* sub: sorted, distinct, 1..255 */
         uint8_t digits[(ENGINE_CODE_MAX + 2) / 2];    /* octal family: digit k in nibble k */
@@ -110,10 +110,12 @@ engine_status_t engine_check_position(const engine_rules_t *r, const engine_posi
 /* ENGINE_OK when m is legal in p; otherwise the reason it is refused. */
 engine_status_t engine_check_move(const engine_rules_t *r, const engine_position_t *p,
                                   const engine_move_t *m);
-/* Apply m to p when legal (a split inserts the right part after the heap); p unchanged otherwise. */
+/* Apply m to p when legal (a split inserts the right part after the heap, reusing an empty
+ * heap's slot when all ENGINE_MAX_HEAPS are taken); p unchanged otherwise. */
 engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
                                   const engine_move_t *m);
-/* True when no legal move is left (the game is over). */
+/* True when the rules leave no move (the game is over). A split into a position of
+ * ENGINE_MAX_HEAPS non-empty heaps is still a move, but engine_apply_move refuses it. */
 bool engine_is_over(const engine_rules_t *r, const engine_position_t *p);
 
 /* --- theory --- */

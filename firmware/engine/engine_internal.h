@@ -10,7 +10,7 @@
 extern uint8_t engine_work[ENGINE_WORK_SIZE];
 /* Which rules the work buffer holds values for (serial 0: none), and how far:
  * octal codes, g(0..fill-1); run-time subtraction sets, the window ending at fill-1. */
-extern uint16_t engine_work_serial;
+extern uint32_t engine_work_serial;
 extern uint32_t engine_work_fill;
 
 /* Smallest value whose bit is clear in the bitmap `seen` of nbytes bytes. */

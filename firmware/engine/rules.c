@@ -4,10 +4,11 @@
 #include <string.h>
 
 #include "engine.h"
+#include "engine_internal.h"
 #include "engine_pgm.h"
 #include "engine_tables.h"
 
-static uint16_t rules_serial;
+static uint32_t rules_serial;
 static bool rules_looking_up; /* making a table's own rules: no table lookup */
 
 typedef struct {
@@ -57,6 +58,8 @@ static engine_status_t rules_finish(engine_rules_t *r)
     if (r->serial == 0) r->serial = ++rules_serial; /* 0 marks an empty work buffer */
     r->table = ENGINE_TABLE_NONE;
 #ifndef ENGINE_TABLEGEN
+    /* a serial handed out again (after 2^32 rules) must not find old values waiting */
+    if (engine_work_serial == r->serial) engine_work_serial = 0;
     if (!rules_looking_up) r->table = engine_table_for(r);
 #endif
     return ENGINE_OK;

@@ -15,7 +15,7 @@ static engine_status_t octal_fill(const engine_rules_t *r, engine_heap_t n)
     while (engine_work_fill <= n) {
         const uint8_t t = (uint8_t)engine_work_fill;
         uint8_t seen[ENGINE_WORK_SIZE / 8 + 1] = {0};
-        for (uint8_t k = 1; k <= r->size && k <= t; k++) {
+        for (uint16_t k = 1; k <= r->size && k <= t; k++) {
             const uint8_t d = engine_octal_digit(r, k), rest = (uint8_t)(t - k);
             if ((d & 1) && rest == 0) seen[0] |= 1;
             if ((d & 2) && rest > 0) seen[engine_work[rest] >> 3] |= (uint8_t)(1u << (engine_work[rest] & 7));

@@ -198,7 +198,8 @@ static engine_status_t takeaway_check_option(const engine_rules_t *r, engine_hea
                                              engine_heap_t take, engine_heap_t left)
 {
     if (!takeaway_allowed(r, take)) return ENGINE_ERR_NOT_ALLOWED;
-    return left == n - take ? ENGINE_OK : ENGINE_ERR_BAD_SPLIT;
+    /* one part: the rest, named as either the left or the right part */
+    return (left == 0 || left == n - take) ? ENGINE_OK : ENGINE_ERR_BAD_SPLIT;
 }
 
 static bool takeaway_next_option_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
@@ -207,7 +208,7 @@ static bool takeaway_next_option_to(const engine_rules_t *r, engine_heap_t n, en
     if (r->game <= ENGINE_GAME_BASH || r->game == ENGINE_GAME_WYTHOFF) {
         /* Nim: the option n' = target; Bash: take (g - target) mod (M + 1). Only one. */
         engine_heap_t g, take;
-        if (it->a) return false;
+        if (it->a || (r->game == ENGINE_GAME_BASH && target > r->bash_max)) return false;
         it->a = 1;
         takeaway_grundy(r, n, &g);
         take = g - target;
