@@ -4,6 +4,7 @@
 #include "engine.h"
 #include "engine_internal.h"
 #include "engine_pgm.h"
+#include "engine_tables.h"
 
 uint8_t engine_work[ENGINE_WORK_SIZE];
 uint32_t engine_work_serial;
@@ -67,11 +68,21 @@ static engine_heap_t engine_values[ENGINE_MAX_HEAPS];
 static bool engine_nim_sum(const engine_rules_t *r, const engine_position_t *p, engine_heap_t *x)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
-    const bool nim = r->game == ENGINE_GAME_NIM;
+    /* Nim's values are the heaps; a run-time octal code's are in the work buffer once it is
+     * filled up to the largest heap (all within its 255 limit) */
+    uint8_t direct = r->game == ENGINE_GAME_NIM;
+    if (ops == &engine_ops_octal && r->table == ENGINE_TABLE_NONE) {
+        engine_heap_t top = 0;
+        for (uint8_t i = 0; i < p->count; i++)
+            if (p->heap[i] > top) top = p->heap[i];
+        if (ops->grundy(r, top, x) != ENGINE_OK) return false;
+        direct = 2;
+    }
     *x = 0;
     for (uint8_t i = 0; i < p->count; i++) {
         engine_heap_t *g = &engine_values[i];
-        if (nim) *g = p->heap[i];
+        if (direct == 1) *g = p->heap[i];
+        else if (direct == 2) *g = engine_work[(uint8_t)p->heap[i]];
         else if (ops->grundy(r, p->heap[i], g) != ENGINE_OK) return false;
         *x ^= *g;
     }
@@ -194,15 +205,19 @@ bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engin
     engine_iter_t it = {0};
     if (engine_is_sum(r) ? engine_sum_best(r, p, m) : engine_next_winning_move(r, p, &it, m))
         return true;
-    /* lost (or undecidable): the smallest option of the largest heap that has one */
-    int16_t best = -1;
-    for (uint8_t i = 0; i < p->count; i++)
-        if ((best < 0 || p->heap[i] > p->heap[best]) && engine_slot_has_move(r, p, i))
-            best = i;
-    if (best < 0) return false;
-    engine_iter_t option = {0};
-    engine_slot_next(r, p, (uint8_t)best, &option, m);
-    return true;
+    /* lost (or undecidable): the smallest option of the largest heap that has one. Whether a
+     * heap has a move depends only on its size, so sizes are tried from the largest down. */
+    engine_heap_t below = 0;
+    for (bool capped = false;; capped = true) {
+        int8_t best = -1;
+        for (uint8_t i = 0; i < p->count; i++)
+            if ((!capped || p->heap[i] < below) && (best < 0 || p->heap[i] > p->heap[best]))
+                best = (int8_t)i;
+        if (best < 0 || p->heap[best] == 0) return false;
+        engine_iter_t option = {0};
+        if (engine_slot_next(r, p, (uint8_t)best, &option, m)) return true;
+        below = p->heap[best];
+    }
 }
 
 bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uint16_t rnd,

@@ -13,6 +13,14 @@ extern uint8_t engine_work[ENGINE_WORK_SIZE];
 extern uint32_t engine_work_serial;
 extern uint32_t engine_work_fill;
 
+/* Octal digit for removing k tokens (engine_octal_digit, inline for the hot loops). */
+static inline uint8_t engine_digit(const engine_rules_t *r, uint16_t k)
+{
+    if (k == 0 || k > r->size) return 0;
+    const uint8_t b = r->u.digits[k >> 1];
+    return (k & 1) ? (uint8_t)(b >> 4) : (uint8_t)(b & 0x0F);
+}
+
 /* Smallest value whose bit is clear in the bitmap `seen` of nbytes bytes. */
 uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes);
 

@@ -46,9 +46,7 @@ static void rules_set_digit(engine_rules_t *r, uint8_t k, uint8_t digit)
 
 uint8_t engine_octal_digit(const engine_rules_t *r, uint16_t k)
 {
-    if (k == 0 || k > r->size) return 0;
-    uint8_t b = r->u.digits[k >> 1];
-    return (k & 1) ? (uint8_t)(b >> 4) : (uint8_t)(b & 0x0F);
+    return engine_digit(r, k);
 }
 
 /* Finish a rules descriptor: stamp it and find the table that answers it. */

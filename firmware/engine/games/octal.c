@@ -6,17 +6,24 @@
 #include "../engine_tables.h"
 
 /* Extend the work buffer to hold g(0..n) for r; ENGINE_ERR_HEAP_LIMIT if a value passes 255. */
-static engine_status_t octal_fill(const engine_rules_t *r, engine_heap_t n)
+static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t *r, engine_heap_t n)
 {
-    if (engine_work_serial != r->serial) {
-        engine_work_serial = r->serial;
-        engine_work_fill = 0;
-    }
-    while (engine_work_fill <= n) {
-        const uint8_t t = (uint8_t)engine_work_fill;
-        uint8_t seen[ENGINE_WORK_SIZE / 8 + 1] = {0};
-        for (uint16_t k = 1; k <= r->size && k <= t; k++) {
-            const uint8_t d = engine_octal_digit(r, k), rest = (uint8_t)(t - k);
+    uint16_t t = 0;
+    if (engine_work_serial == r->serial) t = (uint16_t)engine_work_fill;
+    engine_work_serial = r->serial;
+    /* options' values are XORs of values so far, so they stay below the power of two above
+     * them all: the bitmap needs only that many bits, plus one for the mex itself */
+    uint8_t top = 0;
+    for (uint16_t i = 0; i < t; i++) top |= engine_work[i];
+    for (; t <= (uint16_t)n; t++) {
+        uint8_t seen[ENGINE_WORK_SIZE / 8 + 1];
+        uint16_t above = 8;
+        while (above <= top) above <<= 1;
+        const uint8_t width = (uint8_t)(above / 8 + 1);
+        for (uint8_t i = 0; i < width; i++) seen[i] = 0;
+        const uint8_t last = r->size < t ? r->size : (uint8_t)t;
+        for (uint8_t k = 1; k <= last && k != 0; k++) {
+            const uint8_t d = engine_digit(r, k), rest = (uint8_t)(t - k);
             if ((d & 1) && rest == 0) seen[0] |= 1;
             if ((d & 2) && rest > 0) seen[engine_work[rest] >> 3] |= (uint8_t)(1u << (engine_work[rest] & 7));
             if (!(d & 4)) continue;
@@ -25,13 +32,14 @@ static engine_status_t octal_fill(const engine_rules_t *r, engine_heap_t n)
                 seen[v >> 3] |= (uint8_t)(1u << (v & 7));
             }
         }
-        uint16_t g = engine_mex(seen, sizeof seen);
+        const uint16_t g = engine_mex(seen, width);
         if (g > 255) {
             engine_work_serial = 0;
             return ENGINE_ERR_HEAP_LIMIT;
         }
         engine_work[t] = (uint8_t)g;
-        engine_work_fill++;
+        top |= (uint8_t)g;
+        engine_work_fill = t + 1u;
     }
     return ENGINE_OK;
 }
@@ -43,9 +51,12 @@ static engine_status_t octal_grundy(const engine_rules_t *r, engine_heap_t n, en
         return ENGINE_OK;
     }
     if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
-    engine_status_t s = octal_fill(r, n);
-    if (s == ENGINE_OK) *g = engine_work[n];
-    return s;
+    if (engine_work_serial != r->serial || engine_work_fill <= n) {
+        engine_status_t s = octal_fill(r, n);
+        if (s != ENGINE_OK) return s;
+    }
+    *g = engine_work[n];
+    return ENGINE_OK;
 }
 
 /* Options in order of k: leave nothing, leave one heap, then splits left = 1..rest/2. */
@@ -57,7 +68,7 @@ static bool octal_next_option(const engine_rules_t *r, engine_heap_t n, engine_i
             if (it->a >= r->size || it->a >= n) return false;
             it->a++;
         }
-        const uint8_t d = engine_octal_digit(r, (uint16_t)it->a);
+        const uint8_t d = engine_digit(r, (uint16_t)it->a);
         const engine_heap_t rest = n - it->a, stage = ++it->b;
         m->take = it->a;
         if (stage == 1) {
@@ -78,7 +89,7 @@ static bool octal_next_option(const engine_rules_t *r, engine_heap_t n, engine_i
 static engine_status_t octal_check_option(const engine_rules_t *r, engine_heap_t n,
                                           engine_heap_t take, engine_heap_t left)
 {
-    const uint8_t d = take <= r->size ? engine_octal_digit(r, (uint16_t)take) : 0;
+    const uint8_t d = take <= r->size ? engine_digit(r, (uint16_t)take) : 0;
     const engine_heap_t right = n - take - left;
     if (d == 0) return ENGINE_ERR_NOT_ALLOWED;
     const uint8_t need = (left && right) ? 4 : (left || right) ? 2 : 1;
