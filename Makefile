@@ -66,17 +66,36 @@ include tests/engine/engine_tests.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- the firmware image for BOARD ---
+ifeq ($(filter $(BOARD),$(VALID_BOARDS)),)
+$(error unknown BOARD '$(BOARD)': choose one of $(VALID_BOARDS))
+endif
 FW_DIR := $(BUILD)/$(BOARD)
 FW_ELF := $(FW_DIR)/grundy.elf
 FW_HEX := $(FW_DIR)/grundy.hex
+FW_SRCS := firmware/main.c $(wildcard firmware/runtime/*.c firmware/display/*.c \
+	firmware/game/*.c boards/$(BOARD)/*.c)
+FW_INC := -Iboards/$(BOARD) -Ifirmware/board -Ifirmware/runtime -Ifirmware/display \
+	-Ifirmware/game $(ENGINE_INC)
+FW_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/obj/%.o)
 
-# Until the device firmware exists, grundy.elf is the engine self-test image.
-$(FW_ELF): $(ENGINE_TEST_ELF)
+$(FW_DIR)/obj/%.o: %.c Makefile | $(TABLES_H)
 	@mkdir -p $(@D)
-	$(Q)cp $< $@
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_INC) -c $< -o $@
+
+$(FW_ELF): $(FW_OBJS) $(ENGINE_AVR_OBJS)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
 
 $(FW_HEX): $(FW_ELF)
 	$(Q)$(AVR_OBJCOPY) -O ihex -R .eeprom -R .mmcu $< $@
+
+# --- host tests of the firmware's pure modules ---
+TEST_DEBOUNCE := $(BUILD)/tests/test_debounce
+
+$(TEST_DEBOUNCE): tests/runtime/test_debounce.c firmware/runtime/debounce.c \
+		firmware/runtime/debounce.h Makefile
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -Ifirmware/runtime $(filter %.c,$^) -o $@
 
 # --- benchmark firmware ---
 BENCH_ELF := $(BUILD)/bench/bench.elf
@@ -112,11 +131,13 @@ test: deps
 	$(Q)$(MAKE) --no-print-directory _test
 
 TEST_SUITES = \
-	"tablegen and sim: $(MAKE) --no-print-directory -s sim-test" \
+	"simulator: $(MAKE) --no-print-directory -s sim-test" \
+	"debounce: $(TEST_DEBOUNCE)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
-	"engine on the AVR: $(SIM_RUN) --cycles 4000000000 --stack $(ENGINE_TEST_ELF)"
+	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
+		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(FW_HEX)
+_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(FW_HEX)
 	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
 
 bench: deps

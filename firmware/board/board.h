@@ -1,0 +1,30 @@
+/* What every board provides to the firmware: rows of LEDs and six buttons.
+ * The build picks a board by its folder (boards/<name>/, on the include path),
+ * whose board_config.h sizes the display; no game or UI code names a board. */
+#ifndef BOARD_H
+#define BOARD_H
+
+#include <stdint.h>
+
+#include "board_config.h" /* BOARD_NAME, BOARD_ROWS, BOARD_ROW_LENGTHS */
+
+/* Buttons, one bit each; on every board they sit on PC0..PC5 in this order. */
+enum {
+    BUTTON_UP = 1 << 0,
+    BUTTON_DOWN = 1 << 1,
+    BUTTON_LEFT = 1 << 2,
+    BUTTON_RIGHT = 1 << 3,
+    BUTTON_A = 1 << 4,
+    BUTTON_B = 1 << 5,
+};
+
+/* LEDs in row r (0..BOARD_ROWS-1). */
+uint8_t board_row_length(uint8_t r);
+/* Set up pins and peripherals of the board; LEDs dark, buttons read released. */
+void board_init(void);
+/* Raw button state sampled now, bit set = pressed. */
+uint8_t board_buttons_raw(void);
+/* Light exactly the LEDs whose bits are set, lit[r] bit i = LED i of row r. From the tick. */
+void board_show(const uint8_t lit[BOARD_ROWS]);
+
+#endif

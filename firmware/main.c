@@ -1,0 +1,32 @@
+/* Grundy firmware entry: set up the board, the tick and the UART, start a game,
+ * then react to button presses and time, idling the CPU between ticks. */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <avr/sleep.h>
+#include <avr_mcu_section.h>
+
+#include "board.h"
+#include "play.h"
+#include "tick.h"
+#include "uart.h"
+
+AVR_MCU(F_CPU, "atmega328p"); /* lets simavr read the MCU and clock from the ELF */
+
+int main(void)
+{
+    cli();
+    board_init();
+    uart_init();
+    tick_init();
+    set_sleep_mode(SLEEP_MODE_IDLE);
+    sei();
+    play_start(tick_now());
+    uint16_t seen = tick_now();
+    for (;;) {
+        const uint16_t now = tick_now();
+        const uint8_t presses = tick_take_presses();
+        if (presses || now != seen) play_update(presses, now);
+        seen = now;
+        sleep_mode(); /* the next tick (1 ms) or a UART interrupt wakes us */
+    }
+}

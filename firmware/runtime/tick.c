@@ -1,0 +1,65 @@
+/* Timer0 compare interrupt at 1 kHz: advances the clock, debounces the buttons,
+ * turns presses and auto-repeats into pending events, and renders the display.
+ * Everything shared with the main loop is volatile and read atomically. */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <util/atomic.h>
+
+#include "board.h"
+#include "debounce.h"
+#include "display.h"
+#include "tick.h"
+
+static volatile uint16_t tick_ms;
+static volatile uint8_t tick_presses;
+static volatile uint8_t tick_down;
+static debounce_t tick_debounce;
+static uint16_t tick_repeat_at;
+
+void tick_init(void)
+{
+    debounce_init(&tick_debounce, 0);
+    TCCR0A = _BV(WGM01);             /* CTC */
+    OCR0A = F_CPU / 64 / 1000 - 1;   /* 249: 1 kHz at 16 MHz */
+    TCCR0B = _BV(CS01) | _BV(CS00);  /* clk/64 */
+    TIMSK0 = _BV(OCIE0A);
+}
+
+ISR(TIMER0_COMPA_vect)
+{
+    const uint16_t now = ++tick_ms;
+    const uint8_t before = tick_debounce.cooked;
+    if (debounce_update(&tick_debounce, board_buttons_raw(), now)) {
+        const uint8_t pressed = (uint8_t)(tick_debounce.cooked & ~before);
+        tick_presses |= pressed;
+        if (pressed & TICK_REPEATING) tick_repeat_at = (uint16_t)(now + TICK_REPEAT_DELAY_MS);
+    } else if ((tick_debounce.cooked & TICK_REPEATING) && now == tick_repeat_at) {
+        tick_presses |= (uint8_t)(tick_debounce.cooked & TICK_REPEATING);
+        tick_repeat_at = (uint16_t)(now + TICK_REPEAT_EVERY_MS);
+    }
+    tick_down = tick_debounce.cooked;
+    display_render(now);
+}
+
+uint16_t tick_now(void)
+{
+    uint16_t now;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { now = tick_ms; }
+    return now;
+}
+
+uint8_t tick_take_presses(void)
+{
+    uint8_t p;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        p = tick_presses;
+        tick_presses = 0;
+    }
+    return p;
+}
+
+uint8_t tick_held(void)
+{
+    return tick_down;
+}

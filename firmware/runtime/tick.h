@@ -1,0 +1,22 @@
+/* The 1 kHz tick: a millisecond clock, button sampling with debouncing and
+ * auto-repeat, and display rendering, all from one timer interrupt. The main loop
+ * sleeps until the tick has something for it. */
+#ifndef TICK_H
+#define TICK_H
+
+#include <stdint.h>
+
+#define TICK_REPEAT_DELAY_MS 400 /* LEFT/RIGHT held this long start repeating */
+#define TICK_REPEAT_EVERY_MS 150
+#define TICK_REPEATING (BUTTON_LEFT | BUTTON_RIGHT)
+
+/* Start the tick (Timer0, CTC, 1 kHz); call with interrupts disabled, then sei(). */
+void tick_init(void);
+/* Milliseconds since start, wrapping at 2^16. */
+uint16_t tick_now(void);
+/* Buttons pressed (or auto-repeated) since the last call, bit per button; clears them. */
+uint8_t tick_take_presses(void);
+/* Buttons held down now (debounced). */
+uint8_t tick_held(void);
+
+#endif

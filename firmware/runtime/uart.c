@@ -1,0 +1,58 @@
+/* Interrupt-driven UART0 transmitter. Only the main loop writes; the UDRE interrupt
+ * drains. When the ring is full the main loop sleeps until the interrupt frees room,
+ * so a line is never cut or reordered. */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <avr/sleep.h>
+#include <util/atomic.h>
+
+#include "uart.h"
+
+static volatile uint8_t uart_tx[UART_TX_SIZE];
+static volatile uint8_t uart_head, uart_tail; /* head: next write; tail: next send */
+
+void uart_init(void)
+{
+    UCSR0A = _BV(U2X0);
+    UBRR0 = F_CPU / 8 / 115200 - 1; /* 16: 115200 baud, -3.5 % */
+    UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
+    UCSR0B = _BV(TXEN0);
+}
+
+ISR(USART_UDRE_vect)
+{
+    if (uart_head == uart_tail) {
+        UCSR0B &= (uint8_t)~_BV(UDRIE0);
+        return;
+    }
+    UDR0 = uart_tx[uart_tail];
+    uart_tail = (uint8_t)((uart_tail + 1) & (UART_TX_SIZE - 1));
+}
+
+void uart_putc(char c)
+{
+    const uint8_t next = (uint8_t)((uart_head + 1) & (UART_TX_SIZE - 1));
+    while (next == uart_tail) sleep_mode(); /* full: the interrupt makes room */
+    uart_tx[uart_head] = (uint8_t)c;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        uart_head = next;
+        UCSR0B |= _BV(UDRIE0);
+    }
+}
+
+void uart_puts(const char *s)
+{
+    while (*s) uart_putc(*s++);
+}
+
+void uart_put_u32(uint32_t v)
+{
+    char digits[11];
+    uint8_t n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n) uart_putc(digits[--n]);
+}
