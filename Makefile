@@ -97,6 +97,18 @@ $(TEST_DEBOUNCE): tests/runtime/test_debounce.c firmware/runtime/debounce.c \
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -Ifirmware/runtime $(filter %.c,$^) -o $@
 
+# --- scenario tests: the firmware played through the simulated board ---
+TEST_NIM := $(BUILD)/tests/test_nim
+SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
+
+$(BUILD)/tests/scenario/%.o: tests/scenario/%.c Makefile
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Itests/engine $(SIM_HOST_CFLAGS) -c $< -o $@
+
+$(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
 # --- benchmark firmware ---
 BENCH_ELF := $(BUILD)/bench/bench.elf
 
@@ -112,7 +124,7 @@ _bench: $(BENCH_ELF) $(SIM_RUN)
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
 
 # --- public targets ---
-.PHONY: all deps firmware test bench size flash help clean _firmware _test _bench
+.PHONY: all deps firmware test bench play size flash help clean _firmware _test _bench _play
 
 all: firmware
 
@@ -133,15 +145,22 @@ test: deps
 TEST_SUITES = \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
+	"nim on the $(BOARD) board: $(TEST_NIM) $(FW_ELF) $(BOARD) 200" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(FW_HEX)
+_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(FW_HEX)
 	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory _bench
+
+play: deps
+	$(Q)$(MAKE) --no-print-directory _play
+
+_play: $(FW_ELF) $(SIM_PLAY)
+	$(Q)$(SIM_PLAY) $(FW_ELF)
 
 PORT ?= /dev/ttyACM0
 flash: firmware
@@ -150,6 +169,7 @@ flash: firmware
 help:
 	@echo "Grundy - targets (BOARD=$(BOARD); boards: $(VALID_BOARDS)):"
 	@echo "  make [BOARD=b]     build $(BUILD)/<board>/grundy.elf and .hex, print its size"
+	@echo "  make play          play on the simulated board in this terminal (BOARD=$(BOARD))"
 	@echo "  make test          install what is missing, build everything, run every test"
 	@echo "  make bench         cycle-exact engine benchmarks under simavr"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"

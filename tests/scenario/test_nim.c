@@ -1,0 +1,321 @@
+/* Nim on the simulated board, played through its buttons with contact bounce on
+ * every press: a perfect player wins from 3-4-5; against random players the device
+ * never moves illegally and wins whenever it can (checked by the brute-force solver,
+ * which knows only the rules); LEDs and event lines agree with the game after every
+ * move; refused confirms change nothing; bounce never counts a press twice.
+ * Usage: test_nim FIRMWARE.elf BOARD [GAMES] */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "scenario.h"
+
+#define NIM_TURN_MS 5000 /* the device answers within 1.5 s; generous */
+#define NIM_SETTLE_MS 1050 /* after a turn starts: a whole cursor-blip period (1 s) to judge LEDs by */
+
+static unsigned nim_passed, nim_failed;
+static char nim_context[160];
+
+static void nim_check(bool ok, const char *fmt, ...)
+{
+    if (ok) {
+        nim_passed++;
+        return;
+    }
+    if (nim_failed++ < 20) {
+        va_list ap;
+        va_start(ap, fmt);
+        printf("FAIL [%s] ", nim_context);
+        vprintf(fmt, ap);
+        printf("\n");
+        va_end(ap);
+    }
+}
+
+static brute_game_t nim_rules;
+
+typedef struct {
+    scn_t *s;
+    uint8_t heaps[8];
+    uint8_t rows;
+    uint8_t cursor;
+} nim_game_t;
+
+/* Parse "<prefix> h0 h1 ..." into heaps; false if the line does not match. */
+static bool nim_parse_heaps(const char *line, const char *prefix, uint8_t *heaps, uint8_t rows)
+{
+    if (!line || strncmp(line, prefix, strlen(prefix)) != 0) return false;
+    const char *p = line + strlen(prefix);
+    for (uint8_t r = 0; r < rows; r++) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 0 || v > 8) return false;
+        heaps[r] = (uint8_t)v;
+        p = end;
+    }
+    return *p == '\0' || *p == '\r';
+}
+
+static bool nim_over(const nim_game_t *g)
+{
+    for (uint8_t r = 0; r < g->rows; r++)
+        if (g->heaps[r]) return false;
+    return true;
+}
+
+static brute_pos_t nim_pos(const nim_game_t *g)
+{
+    brute_pos_t p = {.count = g->rows};
+    memcpy(p.heap, g->heaps, g->rows);
+    return p;
+}
+
+/* The LEDs show exactly the heaps: row r lit on its first heaps[r] LEDs (the cursor's short
+ * blip still counts as lit over the window). */
+static void nim_check_leds(nim_game_t *g)
+{
+    char want[64], got[64];
+    size_t n = 0;
+    for (uint8_t r = 0; r < g->rows; r++) {
+        if (r) want[n++] = '|';
+        for (unsigned i = 0; i < scn_row_len(g->s, r); i++) want[n++] = i < g->heaps[r] ? '#' : '.';
+    }
+    want[n] = '\0';
+    scn_leds_pattern(g->s, 1000, got, sizeof got);
+    nim_check(strcmp(want, got) == 0, "LEDs %s, expected %s", got, want);
+}
+
+/* Tap button b, keeping track of the cursor as the firmware does. */
+static void nim_tap(nim_game_t *g, sim_button_t b)
+{
+    scn_tap(g->s, b);
+}
+
+/* Enter "take `take` from row `row`" with the buttons: move the cursor, mark, confirm. */
+static void nim_enter(nim_game_t *g, uint8_t row, uint8_t take)
+{
+    while (g->cursor != row) {
+        const bool down = row > g->cursor;
+        nim_tap(g, down ? SIM_BTN_DOWN : SIM_BTN_UP);
+        int8_t r = (int8_t)g->cursor;
+        do r = (int8_t)(r + (down ? 1 : -1));
+        while (r >= 0 && r < g->rows && g->heaps[r] == 0);
+        g->cursor = (uint8_t)r;
+    }
+    for (uint8_t i = 0; i < take; i++) nim_tap(g, SIM_BTN_RIGHT);
+    nim_tap(g, SIM_BTN_A);
+}
+
+/* At the start of each of the person's turns the cursor is on the topmost non-empty row. */
+static void nim_turn_starts(nim_game_t *g)
+{
+    g->cursor = 0;
+    while (g->cursor < g->rows && g->heaps[g->cursor] == 0) g->cursor++;
+}
+
+/* Starts a game: waits for "@game nim ..." and the person's turn. */
+static bool nim_new_game(nim_game_t *g)
+{
+    uint8_t start[8];
+    const char *line = scn_wait_line(g->s, "@game ", 3000);
+    nim_check(nim_parse_heaps(line, "@game nim", start, g->rows), "game line: %s",
+              line ? line : "(none)");
+    if (!line) return false;
+    memcpy(g->heaps, start, g->rows);
+    nim_check(scn_wait_line(g->s, "@turn human", 1000) != NULL, "no @turn human");
+    nim_turn_starts(g);
+    scn_run_ms(g->s, NIM_SETTLE_MS);
+    nim_check_leds(g);
+    return true;
+}
+
+/* The person takes `take` from `row`; then the device answers. Returns the winner once the
+ * game is over ("human"/"cpu"), else NULL. */
+static const char *nim_answer(nim_game_t *g, uint8_t row, uint8_t take);
+
+static const char *nim_exchange(nim_game_t *g, uint8_t row, uint8_t take)
+{
+    nim_enter(g, row, take);
+    return nim_answer(g, row, take);
+}
+
+/* After the person's move (take from row) was entered: its line, then the device's reply. */
+static const char *nim_answer(nim_game_t *g, uint8_t row, uint8_t take)
+{
+    uint8_t after[8];
+    g->heaps[row] = (uint8_t)(g->heaps[row] - take);
+    const char *line = scn_wait_line(g->s, "@move human", NIM_TURN_MS);
+    nim_check(nim_parse_heaps(line, "@move human", after, g->rows) &&
+                  !memcmp(after, g->heaps, g->rows),
+              "after taking %u from row %u: %s", take, row, line ? line : "(no line)");
+    if (nim_over(g)) {
+        line = scn_wait_line(g->s, "@over ", 1000);
+        nim_check(line && !strcmp(line, "@over human"), "person took the last: %s",
+                  line ? line : "(none)");
+        return "human";
+    }
+    nim_check(scn_wait_line(g->s, "@turn cpu", 1000) != NULL, "no @turn cpu");
+    /* the device's move: legal, and winning whenever the position allows */
+    const brute_pos_t before = nim_pos(g);
+    const bool could_win = brute_pos_is_win(&nim_rules, &before);
+    line = scn_wait_line(g->s, "@move cpu", NIM_TURN_MS);
+    if (!nim_parse_heaps(line, "@move cpu", after, g->rows)) {
+        nim_check(false, "device move line: %s", line ? line : "(none)");
+        return "error";
+    }
+    uint8_t changed = 0, row_moved = 0;
+    for (uint8_t r = 0; r < g->rows; r++)
+        if (after[r] != g->heaps[r]) changed++, row_moved = r;
+    nim_check(changed == 1 && after[row_moved] < g->heaps[row_moved],
+              "device move is not a Nim move: row %u %u -> %u (%u rows changed)", row_moved,
+              g->heaps[row_moved], after[row_moved], changed);
+    memcpy(g->heaps, after, g->rows);
+    const brute_pos_t now = nim_pos(g);
+    if (could_win)
+        nim_check(!brute_pos_is_win(&nim_rules, &now), "device had a win and missed it");
+    if (nim_over(g)) {
+        line = scn_wait_line(g->s, "@over ", 1000);
+        nim_check(line && !strcmp(line, "@over cpu"), "device took the last: %s",
+                  line ? line : "(none)");
+        return "cpu";
+    }
+    nim_check(scn_wait_line(g->s, "@turn human", 1000) != NULL, "no @turn human");
+    nim_turn_starts(g);
+    scn_run_ms(g->s, NIM_SETTLE_MS);
+    nim_check_leds(g);
+    return NULL;
+}
+
+/* A winning move by brute force, or NULL-like (take 0) when there is none. */
+static void nim_brute_best(const nim_game_t *g, uint8_t *row, uint8_t *take)
+{
+    *take = 0;
+    for (uint8_t r = 0; r < g->rows; r++)
+        for (uint8_t t = 1; t <= g->heaps[r]; t++) {
+            nim_game_t next = *g;
+            next.heaps[r] = (uint8_t)(next.heaps[r] - t);
+            brute_pos_t p = nim_pos(&next);
+            if (!brute_pos_is_win(&nim_rules, &p)) {
+                *row = r;
+                *take = t;
+                return;
+            }
+        }
+}
+
+static uint32_t nim_random_state = 12345;
+static uint32_t nim_random(void)
+{
+    nim_random_state = nim_random_state * 1103515245u + 12345u;
+    return nim_random_state >> 8;
+}
+
+static void nim_random_move(const nim_game_t *g, uint8_t *row, uint8_t *take)
+{
+    do *row = (uint8_t)(nim_random() % g->rows);
+    while (g->heaps[*row] == 0);
+    *take = (uint8_t)(1 + nim_random() % g->heaps[*row]);
+}
+
+/* Play one game to its end; after it, A starts the next. Returns the winner. */
+static const char *nim_play(nim_game_t *g, bool perfect)
+{
+    const char *winner = NULL;
+    for (int moves = 0; !winner && moves < 40 && scn_ok(g->s); moves++) {
+        uint8_t row, take;
+        if (perfect) nim_brute_best(g, &row, &take);
+        if (!perfect || take == 0) nim_random_move(g, &row, &take);
+        winner = nim_exchange(g, row, take);
+    }
+    nim_check(winner != NULL, "game did not end");
+    scn_run_ms(g->s, 300);
+    scn_tap(g->s, SIM_BTN_A); /* new game */
+    return winner ? winner : "none";
+}
+
+/* A refused confirm (nothing marked) changes nothing; marks beyond the row are not taken. */
+static void nim_test_refusals(nim_game_t *g)
+{
+    snprintf(nim_context, sizeof nim_context, "refused confirms");
+    const size_t lines = scn_line_count(g->s);
+    scn_tap(g->s, SIM_BTN_A); /* nothing marked */
+    scn_tap(g->s, SIM_BTN_RIGHT);
+    scn_tap(g->s, SIM_BTN_B); /* marks cleared */
+    scn_tap(g->s, SIM_BTN_A);
+    scn_run_ms(g->s, 1500);
+    nim_check(scn_line_count(g->s) == lines, "a refused confirm printed %zu lines",
+              scn_line_count(g->s) - lines);
+    scn_run_ms(g->s, NIM_SETTLE_MS);
+    nim_check_leds(g);
+    /* RIGHT past the end of the row marks the whole row, no more */
+    nim_tap(g, SIM_BTN_DOWN);
+    nim_tap(g, SIM_BTN_DOWN);
+    g->cursor = 2;
+    for (int i = 0; i < g->heaps[2] + 3; i++) nim_tap(g, SIM_BTN_RIGHT);
+    nim_tap(g, SIM_BTN_A);
+    nim_answer(g, 2, g->heaps[2]); /* the whole row, checked against the event line */
+}
+
+/* With heavy bounce on every press and release, k taps of RIGHT mark exactly k tokens. */
+static void nim_test_bounce(nim_game_t *g)
+{
+    snprintf(nim_context, sizeof nim_context, "bounce");
+    const sim_bounce_t heavy = {8, 20, 1200, 10000}; /* 16 extra edges within 10 ms */
+    scn_set_bounce(g->s, &heavy);
+    nim_exchange(g, 2, 3); /* three RIGHT taps on the row of 5 */
+    scn_set_bounce(g->s, NULL);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_nim FIRMWARE.elf BOARD [GAMES]\n");
+        return 2;
+    }
+    const int games = argc > 3 ? atoi(argv[3]) : 200;
+    char err[256];
+    brute_parse(&nim_rules, "nim");
+    scn_t *s = scn_open(argv[1], argv[2], err, sizeof err);
+    if (!s) {
+        printf("test_nim: %s\n0 passed, 1 failed\n", err);
+        return 1;
+    }
+    nim_game_t g = {.s = s, .rows = (uint8_t)scn_rows(s)};
+    scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
+
+    snprintf(nim_context, sizeof nim_context, "boot");
+    nim_new_game(&g);
+    nim_test_refusals(&g);
+    /* finish that game at random, then bounce test in a fresh one */
+    snprintf(nim_context, sizeof nim_context, "after refusals");
+    nim_play(&g, false);
+    nim_new_game(&g);
+    nim_test_bounce(&g);
+    nim_play(&g, false);
+
+    int human_wins = 0;
+    for (int i = 0; i < 3; i++) {
+        snprintf(nim_context, sizeof nim_context, "perfect player, game %d", i + 1);
+        nim_new_game(&g);
+        const char *w = nim_play(&g, true);
+        nim_check(!strcmp(w, "human"), "the perfect player lost (winner %s)", w);
+        human_wins += !strcmp(w, "human");
+    }
+    int cpu_wins = 0;
+    for (int i = 0; i < games && scn_ok(s); i++) {
+        snprintf(nim_context, sizeof nim_context, "random player, game %d", i + 1);
+        nim_new_game(&g);
+        cpu_wins += !strcmp(nim_play(&g, false), "cpu");
+    }
+    nim_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
+    printf("nim on %s: %d random games, device won %d; perfect player won %d of 3; "
+           "%.0f s simulated; stack high water %zu bytes, RAM headroom %zu bytes\n",
+           argv[2], games, cpu_wins, human_wins, scn_now_ms(s) / 1000, scn_stack_high_water(s),
+           scn_ram_headroom(s));
+    nim_check(scn_ram_headroom(s) > 0, "stack reached the static data");
+    scn_close(s);
+    printf("nim: %u passed, %u failed\n", nim_passed, nim_failed);
+    return nim_failed != 0;
+}
