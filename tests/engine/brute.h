@@ -1,0 +1,114 @@
+/* An independent brute-force solver for the games the engine plays. It knows only the
+ * rules (which moves are legal), never Sprague-Grundy shortcuts beyond the plain mex
+ * definition, so the engine's answers can be checked against it. Heaps are at most 255.
+ * Host and AVR builds differ only in the limits below: the AVR's memo is 480 bytes. */
+#ifndef BRUTE_H
+#define BRUTE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#if defined(__AVR__) || defined(ENGINE_SUITE_SMALL) /* the latter: AVR sizes on the host */
+typedef uint8_t brute_value_t;                      /* a Grundy value from brute_grundy */
+#define BRUTE_MAX_HEAPS 10                          /* heaps a position may hold, splits included */
+#define BRUTE_CODE_MAX 15                           /* octal digits (removal sizes) understood */
+#define BRUTE_KEY_BITS 4                            /* memo keys: heaps of up to 15 ... */
+#define BRUTE_KEY_BYTES 4     /* ... and up to 8 of them; other positions are not memoised */
+#define BRUTE_MEMO_SLOTS 96u  /* memo entries of BRUTE_KEY_BYTES + 1 bytes: 480 bytes */
+#define BRUTE_WYTHOFF_MAX 24u /* Wythoff heaps decided by a table: (24 + 1)^2 bits */
+#define BRUTE_VALUE_MAX 256u  /* brute_grundy handles values below this */
+#else
+typedef uint16_t brute_value_t;
+#define BRUTE_MAX_HEAPS 48
+#define BRUTE_CODE_MAX 255
+#define BRUTE_KEY_BITS 8
+#define BRUTE_KEY_BYTES 24
+#define BRUTE_MEMO_SLOTS (1ul << 20) /* 25 MB */
+#define BRUTE_WYTHOFF_MAX 64u
+#define BRUTE_VALUE_MAX 4096u
+#endif
+
+#define BRUTE_BOTH 0xFF /* brute_move_t.heap of a Wythoff move in both heaps */
+
+typedef enum {
+    BRUTE_NIM,
+    BRUTE_MISERE,
+    BRUTE_BASH,
+    BRUTE_SUB,
+    BRUTE_FIB,
+    BRUTE_POW2,
+    BRUTE_WYTHOFF,
+    BRUTE_OCTAL /* also kayles, dawson and line:S */
+} brute_kind_t;
+
+typedef struct {
+    uint8_t kind;                      /* brute_kind_t */
+    uint8_t code_len;                  /* octal: largest k with a nonzero digit */
+    uint16_t bash_max;                 /* bash: M */
+    uint8_t sub[32];                   /* sub: bit s set when exactly s may be taken */
+    uint8_t digit[BRUTE_CODE_MAX + 1]; /* octal: digit for removing k tokens */
+} brute_game_t;
+
+typedef struct {
+    uint8_t count;
+    uint8_t heap[BRUTE_MAX_HEAPS];
+} brute_pos_t;
+
+/* A move: take `take` from heap `heap` leaving parts part[0] <= part[1] (0: no heap).
+ * Two moves are the same when heap, take and parts are. */
+typedef struct {
+    uint8_t heap;
+    uint8_t take;
+    uint8_t part[2];
+} brute_move_t;
+
+/* Cursor for brute_next_move; zero it to start. */
+typedef struct {
+    uint8_t heap;
+    uint8_t split;
+    uint16_t take;
+} brute_iter_t;
+
+/* Called for each move with the position it leads to; return false to stop. */
+typedef bool (*brute_move_fn)(void *ctx, const brute_move_t *m, const brute_pos_t *after);
+
+/* Parse a game name as the console writes it ("nim", "bash:3", "octal:0.137"); false if bad. */
+bool brute_parse(brute_game_t *g, const char *name);
+/* Whether taking `take` from a heap of h and leaving parts a and b (a + b + take == h) is legal.
+ * The one place that knows the rules; it takes any heap size. */
+bool brute_allowed(const brute_game_t *g, uint32_t h, uint32_t take, uint32_t a, uint32_t b);
+/* Grundy values g(0..n_max) of single heaps by the mex rule into out[]; false for misere,
+ * Wythoff, or a value of BRUTE_VALUE_MAX or more. */
+bool brute_grundy(const brute_game_t *g, uint16_t n_max, brute_value_t *out);
+
+/* Next legal move of p after *it (heaps in order, then Wythoff's diagonal); false at the end. */
+bool brute_next_move(const brute_game_t *g, const brute_pos_t *p, brute_iter_t *it,
+                     brute_move_t *m);
+/* The position m leads to: heap m->heap becomes part[1], a second part is appended. */
+void brute_apply(const brute_game_t *g, const brute_pos_t *p, const brute_move_t *m,
+                 brute_pos_t *out);
+/* Call fn for every legal move of p; returns how many moves p has. */
+uint16_t brute_moves(const brute_game_t *g, const brute_pos_t *p, brute_move_fn fn, void *ctx);
+/* Whether m (parts in order, part[0] <= part[1]) is a legal move of p. */
+bool brute_is_move(const brute_game_t *g, const brute_pos_t *p, const brute_move_t *m);
+/* Canonical form: sorted nonzero heaps (Wythoff: the two heaps, sorted). */
+void brute_canon(const brute_game_t *g, brute_pos_t *p);
+/* True when the two positions are the same position of game g. */
+bool brute_same(const brute_game_t *g, const brute_pos_t *a, const brute_pos_t *b);
+
+/* Whether the player to move wins: some move leads to a lost position. With no move the
+ * player to move has lost, except in misere Nim, where the opponent took the last token. */
+bool brute_is_win(const brute_game_t *g, const uint8_t *heaps, uint8_t count);
+bool brute_pos_is_win(const brute_game_t *g, const brute_pos_t *p);
+/* Number of legal moves of p; *wins gets how many of them lead to a lost position. */
+uint16_t brute_count_moves(const brute_game_t *g, const brute_pos_t *p, uint16_t *wins);
+
+/* The memo's storage, BRUTE_SCRATCH_BYTES bytes, lent out as a scratch buffer until the next
+ * search (which starts with an empty memo): saves the AVR a second large buffer. */
+#define BRUTE_SCRATCH_BYTES (BRUTE_MEMO_SLOTS * (BRUTE_KEY_BYTES + 1))
+void *brute_scratch(void);
+
+/* Set when a position outgrew BRUTE_MAX_HEAPS; answers given since are not to be trusted. */
+extern bool brute_overflow;
+
+#endif

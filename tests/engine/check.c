@@ -1,0 +1,88 @@
+/* The test framework's counters and failure printing (see check.h). On the AVR stdout is
+ * the UART and the strings come from flash, read with the _P variants of stdio. */
+#include "check.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+uint32_t check_passed;
+uint32_t check_failed;
+static void (*check_printer)(void);
+
+void check_puts(const char *s) {
+    while (*s)
+        putchar(*s++);
+}
+
+void check_puts_P(const char *s) {
+#ifdef __AVR__
+    for (char c; (c = (char)pgm_read_byte(s)) != 0; s++)
+        putchar(c);
+#else
+    check_puts(s);
+#endif
+}
+
+void check_put_u32(uint32_t v) {
+    char buf[11];
+    uint8_t n = 0;
+    do {
+        buf[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n)
+        putchar(buf[--n]);
+}
+
+void check_fail(const char *file, uint16_t line, const char *fmt, ...) {
+    if (check_failed++ >= CHECK_MAX_PRINTED) return;
+    check_puts_P(CHECK_STR("FAIL "));
+    check_puts_P(file);
+    putchar(':');
+    check_put_u32(line);
+    check_puts_P(CHECK_STR(": "));
+#ifdef __AVR__
+    /* the values were not passed: show each conversion as '?' */
+    for (char c; (c = (char)pgm_read_byte(fmt)) != 0; fmt++) {
+        if (c == '%' && pgm_read_byte(fmt + 1) == '%') {
+            fmt++;
+        } else if (c == '%') {
+            while ((c = (char)pgm_read_byte(fmt + 1)) != 0 && !strchr("diouxXscp", c))
+                fmt++;
+            if (c) fmt++;
+            c = '?';
+        }
+        putchar(c);
+    }
+#else
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+#endif
+    if (check_printer) {
+        check_puts_P(CHECK_STR(" ["));
+        check_printer();
+        putchar(']');
+    }
+    putchar('\n');
+    if (check_failed == CHECK_MAX_PRINTED)
+        check_puts_P(CHECK_STR("(further failures not shown)\n"));
+}
+
+void check_context(void (*print)(void)) {
+    check_printer = print;
+}
+
+uint32_t check_summary(const char *suite) {
+    const uint32_t failed = check_failed;
+    check_puts(suite);
+    check_puts_P(CHECK_STR(": "));
+    check_put_u32(check_passed);
+    check_puts_P(CHECK_STR(" passed, "));
+    check_put_u32(failed);
+    check_puts_P(CHECK_STR(" failed\n"));
+    check_passed = check_failed = 0;
+    check_printer = 0;
+    return failed;
+}

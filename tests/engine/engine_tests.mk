@@ -1,0 +1,73 @@
+# tests/engine/engine_tests.mk: the engine's test suite, natively and on the AVR under simavr.
+# Included by the top Makefile, which defines BUILD, GEN, HOST_CC, HOST_CFLAGS, AVR_CC,
+# AVR_CFLAGS, AVR_LDFLAGS, ENGINE_INC, ENGINE_HOST_OBJS, ENGINE_AVR_OBJS (with their rules) and
+# SIM_RUN. Provides ENGINE_TEST_HOST, ENGINE_TEST_ELF and the targets test-engine-host and
+# test-engine-avr.
+#
+# The AVR's 32 KB of flash hold the engine (~14 KB) and about a third of the suite, so
+# ENGINE_TEST_ELF names three firmwares, one per ENGINE_SUITE_PART (engine_suite.c says which
+# checks each part runs); test-engine-avr runs them one after the other.
+
+ENGINE_TEST_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
+
+ENGINE_TEST_PARTS := 1 2 3
+ENGINE_TEST_HOST := $(BUILD)/tests/engine_host
+ENGINE_TEST_ELF := $(ENGINE_TEST_PARTS:%=$(BUILD)/tests/engine_avr%.elf)
+# Simulated cycles allowed per firmware (each needs under 7e8; avr-run exits 124 past this).
+ENGINE_TEST_AVR_CYCLES ?= 2000000000
+
+# -mcall-prologues and -mrelax (perhaps in AVR_CFLAGS already) are needed to fit the flash.
+ENGINE_TEST_AVR_CFLAGS := $(AVR_CFLAGS) -mcall-prologues $(ENGINE_INC) -Itests/engine -Isim \
+	$(shell pkg-config --cflags simavr-avr)
+ENGINE_TEST_AVR_LDFLAGS := $(AVR_LDFLAGS) -mrelax
+
+ENGINE_TEST_HOST_OBJS := $(patsubst %,$(BUILD)/tests/host/%.o,check brute engine_suite main_host)
+ENGINE_TEST_AVR_COMMON := $(patsubst %,$(BUILD)/tests/avr/%.o,check brute main_avr)
+ENGINE_TEST_AVR_SUITES := $(ENGINE_TEST_PARTS:%=$(BUILD)/tests/avr/engine_suite_%.o)
+ENGINE_TEST_Q = $(if $(filter 1,$(V)),,@)
+
+$(ENGINE_TEST_HOST_OBJS): $(BUILD)/tests/host/%.o: tests/engine/%.c tests/engine/engine_tests.mk \
+		| $(GEN)/engine_tables_gen.h
+	@mkdir -p $(@D)
+	@$(if $(ENGINE_TEST_Q),echo "  HOSTCC  $@")
+	$(ENGINE_TEST_Q)$(HOST_CC) $(HOST_CFLAGS) $(ENGINE_INC) -Itests/engine -c -o $@ $<
+
+$(ENGINE_TEST_AVR_COMMON): $(BUILD)/tests/avr/%.o: tests/engine/%.c tests/engine/engine_tests.mk \
+		| $(GEN)/engine_tables_gen.h
+	@mkdir -p $(@D)
+	@$(if $(ENGINE_TEST_Q),echo "  AVRCC   $@")
+	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_CFLAGS) -c -o $@ $<
+
+$(ENGINE_TEST_AVR_SUITES): $(BUILD)/tests/avr/engine_suite_%.o: tests/engine/engine_suite.c \
+		tests/engine/engine_tests.mk | $(GEN)/engine_tables_gen.h
+	@mkdir -p $(@D)
+	@$(if $(ENGINE_TEST_Q),echo "  AVRCC   $@")
+	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_CFLAGS) -DENGINE_SUITE_PART=$* -c -o $@ $<
+
+$(ENGINE_TEST_HOST): $(ENGINE_TEST_HOST_OBJS) $(ENGINE_HOST_OBJS)
+	@mkdir -p $(@D)
+	@$(if $(ENGINE_TEST_Q),echo "  HOSTLD  $@")
+	$(ENGINE_TEST_Q)$(HOST_CC) -o $@ $^
+
+$(ENGINE_TEST_ELF): $(BUILD)/tests/engine_avr%.elf: $(BUILD)/tests/avr/engine_suite_%.o \
+		$(ENGINE_TEST_AVR_COMMON) $(ENGINE_AVR_OBJS)
+	@mkdir -p $(@D)
+	@$(if $(ENGINE_TEST_Q),echo "  AVRLD   $@")
+	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_LDFLAGS) -o $@ $^
+	@avr-size $@ | awk 'NR == 2 { printf "  %s: flash %d of 32768 bytes, RAM %d of 2048 before the stack\n", \
+		"$(@F)", $$1 + $$2, $$2 + $$3 }'
+
+-include $(ENGINE_TEST_HOST_OBJS:.o=.d) $(ENGINE_TEST_AVR_COMMON:.o=.d) $(ENGINE_TEST_AVR_SUITES:.o=.d)
+
+.PHONY: test-engine-host test-engine-avr
+test-engine-host: $(ENGINE_TEST_HOST)
+	$(ENGINE_TEST_HOST)
+
+# Runs every part even when one fails; fails if any did.
+test-engine-avr: $(ENGINE_TEST_ELF) $(SIM_RUN)
+	@status=0; for elf in $(ENGINE_TEST_ELF); do \
+		echo "  SIM     $$elf"; \
+		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $$elf || status=1; \
+	done; exit $$status
+
+.DEFAULT_GOAL := $(ENGINE_TEST_SAVED_DEFAULT_GOAL)
