@@ -1,7 +1,8 @@
 # sim/sim.mk: builds the simavr harness library, the avr-run runner and the harness self-test.
 # Included by the top-level Makefile, which defines BUILD, HOST_CC and HOST_CFLAGS.
 # Provides: SIM_RUN (the runner), SIM_LIB_OBJS + SIM_HOST_CFLAGS + SIM_HOST_LIBS (to link other
-# harnesses against the library), target sim-test.
+# harnesses against the library), SIM_SCENARIO_OBJS (board models and sim/scenario.h, linked
+# together with SIM_LIB_OBJS), SIM_PLAY (the terminal player), target sim-test.
 
 SIM_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
@@ -16,8 +17,14 @@ SIM_HOST_LIBS := $(shell pkg-config --libs simavr libelf)
 
 SIM_LIB_OBJS := $(SIM_BUILD)/sim_core.o
 SIM_RUN_OBJS := $(SIM_BUILD)/avr_run.o
+# One file per board model (board_<name>.c) plus the generic LED and button models.
+SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o)
+SIM_PLAY := $(SIM_BUILD)/grundy-play
+SIM_PLAY_OBJS := $(SIM_BUILD)/play.o
 
-$(SIM_LIB_OBJS) $(SIM_RUN_OBJS): $(SIM_BUILD)/%.o: sim/%.c sim/sim.mk
+SIM_HOST_OBJS := $(SIM_LIB_OBJS) $(SIM_RUN_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_PLAY_OBJS)
+
+$(SIM_HOST_OBJS): $(SIM_BUILD)/%.o: sim/%.c sim/sim.mk
 	@mkdir -p $(@D)
 	@$(if $(SIM_Q),echo "  HOSTCC  $@")
 	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
@@ -26,7 +33,11 @@ $(SIM_RUN): $(SIM_RUN_OBJS) $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
 
--include $(SIM_LIB_OBJS:.o=.d) $(SIM_RUN_OBJS:.o=.d)
+$(SIM_PLAY): $(SIM_PLAY_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
+
+-include $(SIM_HOST_OBJS:.o=.d)
 
 # Self-test firmware: one source, one ELF per way of ending a run.
 SIM_AVR_CC ?= avr-gcc
@@ -62,8 +73,32 @@ $(SIM_TEST_CORE): $(SIM_TEST_CORE).o $(SIM_LIB_OBJS)
 
 -include $(SIM_TEST_CORE).d
 
+# Board model and scenario test: a firmware that mirrors buttons onto LEDs, and its host side.
+SIM_BOARD_FW := $(SIM_BUILD)/test/board_fw.elf
+SIM_TEST_BOARD := $(SIM_BUILD)/test/test_board
+
+$(SIM_BOARD_FW): sim/test/board_fw.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  AVRCC   $@")
+	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) -o $@ $< $(SIM_AVR_LDFLAGS)
+
+$(SIM_TEST_BOARD).o: sim/test/test_board.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  HOSTCC  $@")
+	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+$(SIM_TEST_BOARD): $(SIM_TEST_BOARD).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS) -lm
+
+-include $(SIM_TEST_BOARD).d
+
+# Both suites, then one total line ("sim total: N passed, M failed").
 .PHONY: sim-test
-sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) sim/test/test_sim.sh
-	sh sim/test/test_sim.sh $(SIM_RUN) $(SIM_BUILD)/test $(SIM_TEST_CORE)
+sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) $(SIM_BOARD_FW) $(SIM_TEST_BOARD) \
+		$(SIM_PLAY) sim/test/test_sim.sh sim/test/sum_suites.sh
+	sh sim/test/sum_suites.sh \
+		"sh sim/test/test_sim.sh $(SIM_RUN) $(SIM_BUILD)/test $(SIM_TEST_CORE)" \
+		"$(SIM_TEST_BOARD) $(SIM_BUILD)/test"
 
 .DEFAULT_GOAL := $(SIM_SAVED_DEFAULT_GOAL)

@@ -60,6 +60,9 @@ struct sim {
     bool exited;
     int exit_code;
     uint32_t last_pc; /* where the last step began: after a crash, the faulting instruction */
+    bool started;     /* a step has run, so pc 0 from now on means a restart */
+    unsigned restarts;
+    uint32_t restart_pc;
 
     bool realtime;
     uint64_t rt_cycle0, rt_wall0_ns, rt_next_check;
@@ -299,6 +302,11 @@ uint32_t sim_pc(const sim_t *sim) {
     return sim->last_pc;
 }
 
+unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc) {
+    if (from_pc) *from_pc = sim->restart_pc;
+    return sim->restarts;
+}
+
 int sim_exit_code(const sim_t *sim) {
     return sim->exit_code;
 }
@@ -364,6 +372,11 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
         if (avr->cycle >= end) return at_end;
         if (sim->in_len && sim->xon) feed_uart(sim);
         if (sim->realtime && avr->cycle >= sim->rt_next_check) pace(sim);
+        if (avr->pc == 0 && sim->started) {
+            sim->restarts++;
+            sim->restart_pc = sim->last_pc;
+        }
+        sim->started = true;
         sim->last_pc = avr->pc;
         avr_run(avr);
     }

@@ -64,6 +64,11 @@ int sim_exit_code(const sim_t *sim);
  * crashed (simavr's own pc has moved past it by then). */
 uint32_t sim_pc(const sim_t *sim);
 
+/* Times execution came back to the reset vector after the run began: a jump to address 0 or a
+ * watchdog reset, which simavr turns into a silent restart of the firmware. from_pc (if not
+ * NULL) receives the byte address of the instruction executed just before the last one. */
+unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc);
+
 /* Install the per-line callback (NULL to remove). */
 void sim_set_line_callback(sim_t *sim, sim_line_fn fn, void *user);
 

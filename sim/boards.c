@@ -1,0 +1,25 @@
+/* boards.c: the list of board models the simulator knows, looked up by name.
+ * A new board adds its board_<name>.c and one line to each list below. */
+#include "board.h"
+
+#include <string.h>
+
+extern const sim_board_t sim_board_direct;
+
+static const sim_board_t *const boards[] = {&sim_board_direct};
+static const char *const board_names[] = {"direct", NULL};
+
+const sim_board_t *sim_board_find(const char *name) {
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++)
+        if (strcmp(boards[i]->name, name) == 0) return boards[i];
+    return NULL;
+}
+
+const char *const *sim_board_names(void) {
+    return board_names;
+}
+
+const char *sim_button_name(sim_button_t b) {
+    static const char *const names[SIM_BTN_COUNT] = {"UP", "DOWN", "LEFT", "RIGHT", "A", "B"};
+    return (unsigned)b < SIM_BTN_COUNT ? names[b] : "?";
+}

@@ -1,0 +1,448 @@
+/* play.c: grundy-play, the firmware on a simulated board in a terminal, at the real chip's pace.
+ * The board's LED rows are drawn in place about 30 times a second, keys become button presses
+ * (held ~120 ms, longer while the terminal repeats the key) and the UART's event lines scroll
+ * in a fixed area. The terminal is restored on every way out: q, signals, a firmware failure. */
+#include "scenario.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#define FRAME_US 33333u /* ~30 frames per second of simulated (= wall) time */
+#define HOLD_MS 120     /* a key press holds its button this long, renewed by key repeat */
+#define EVENT_LINES 8   /* '@' lines shown */
+#define OTHER_LINES 3   /* other UART lines shown */
+#define LINE_MAX 160    /* characters kept per shown UART line */
+#define FRAME_MAX 16384
+
+/* ---- terminal ---- */
+
+static struct termios saved_tio;
+static volatile sig_atomic_t tio_saved, resized;
+
+static void write_all(const char *s, size_t n) {
+    while (n) {
+        ssize_t w = write(STDOUT_FILENO, s, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return;
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+/* Async-signal-safe: write() and tcsetattr() only. */
+static void term_restore(void) {
+    if (!tio_saved) return;
+    static const char reset[] = "\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l";
+    write_all(reset, sizeof reset - 1);
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tio);
+    tio_saved = 0;
+}
+
+static void on_fatal_signal(int sig) {
+    term_restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void on_winch(int sig) {
+    (void)sig;
+    resized = 1;
+}
+
+static bool term_setup(void) {
+    if (tcgetattr(STDIN_FILENO, &saved_tio) != 0) return false;
+    struct termios t = saved_tio;
+    t.c_iflag &= (tcflag_t) ~(IXON | ICRNL | INLCR | IGNCR | BRKINT | ISTRIP);
+    t.c_lflag &= (tcflag_t) ~(ICANON | ECHO | ISIG | IEXTEN);
+    t.c_cc[VMIN] = 0; /* reads never block: the frame loop polls */
+    t.c_cc[VTIME] = 0;
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa = {.sa_handler = on_fatal_signal};
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+    struct sigaction sa = {.sa_handler = on_winch};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGWINCH, &sa, NULL);
+    atexit(term_restore);
+    tio_saved = 1;
+    if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &t) != 0) return false;
+    /* alternate screen, no cursor, no line wrap (a long line must never scroll the board) */
+    static const char init[] = "\x1b[?1049h\x1b[?25l\x1b[?7l\x1b[2J";
+    write_all(init, sizeof init - 1);
+    return true;
+}
+
+/* simavr logs errors to stderr, which would scribble over the board: keep them in a temporary
+ * file while the board is on screen, and show them once the terminal is back. */
+static int saved_stderr = -1;
+static FILE *stderr_log;
+
+static void stderr_hold(void) {
+    stderr_log = tmpfile();
+    if (!stderr_log) return;
+    fflush(stderr);
+    saved_stderr = dup(STDERR_FILENO);
+    dup2(fileno(stderr_log), STDERR_FILENO);
+}
+
+static void stderr_release(void) {
+    if (saved_stderr < 0) return;
+    fflush(stderr);
+    dup2(saved_stderr, STDERR_FILENO);
+    close(saved_stderr);
+    saved_stderr = -1;
+    char buf[4096];
+    size_t n;
+    rewind(stderr_log);
+    while ((n = fread(buf, 1, sizeof buf, stderr_log)) > 0)
+        fwrite(buf, 1, n, stderr);
+    fclose(stderr_log);
+}
+
+static void term_size(int *rows, int *cols) {
+    struct winsize ws;
+    *rows = 24;
+    *cols = 80;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col) {
+        *rows = ws.ws_row;
+        *cols = ws.ws_col;
+    }
+}
+
+/* ---- keys to buttons ---- */
+
+typedef struct {
+    scn_t *scn;
+    bool down[SIM_BTN_COUNT];
+    uint64_t release_at[SIM_BTN_COUNT]; /* cycle */
+    int esc;                            /* escape-sequence state: 0 none, 1 ESC, 2 ESC [ or O */
+    bool quit;
+} keys_t;
+
+static void key_button(keys_t *k, sim_button_t b) {
+    scn_t *s = k->scn;
+    k->release_at[b] = scn_cycles(s) + (uint64_t)HOLD_MS * sim_frequency(scn_sim(s)) / 1000;
+    if (!k->down[b]) {
+        scn_press(s, b);
+        k->down[b] = true;
+    }
+}
+
+static void key_byte(keys_t *k, unsigned char c) {
+    if (k->esc == 1) {
+        k->esc = (c == '[' || c == 'O') ? 2 : 0;
+        return;
+    }
+    if (k->esc == 2) {
+        if (c >= 0x40 && c <= 0x7E) { /* final byte; parameters (digits, ';') come before */
+            k->esc = 0;
+            if (c == 'A') key_button(k, SIM_BTN_UP);
+            if (c == 'B') key_button(k, SIM_BTN_DOWN);
+            if (c == 'C') key_button(k, SIM_BTN_RIGHT);
+            if (c == 'D') key_button(k, SIM_BTN_LEFT);
+        }
+        return;
+    }
+    switch (c) {
+    case 0x1b:
+        k->esc = 1;
+        break;
+    case 'z':
+    case 'Z':
+    case '\r':
+    case '\n':
+        key_button(k, SIM_BTN_A);
+        break;
+    case 'x':
+    case 'X':
+    case 0x7f:
+    case 0x08:
+        key_button(k, SIM_BTN_B);
+        break;
+    case 'q':
+    case 'Q':
+    case 0x03: /* Ctrl-C: the terminal's signal keys are off in raw mode */
+        k->quit = true;
+        break;
+    default:
+        break;
+    }
+}
+
+static void read_keys(keys_t *k) {
+    unsigned char buf[64];
+    ssize_t n;
+    while ((n = read(STDIN_FILENO, buf, sizeof buf)) > 0)
+        for (ssize_t i = 0; i < n; i++)
+            key_byte(k, buf[i]);
+}
+
+/* Release the buttons whose hold ran out. */
+static void release_due(keys_t *k) {
+    for (int b = 0; b < SIM_BTN_COUNT; b++)
+        if (k->down[b] && scn_cycles(k->scn) >= k->release_at[b]) {
+            scn_release(k->scn, (sim_button_t)b);
+            k->down[b] = false;
+        }
+}
+
+/* ---- UART lines ---- */
+
+typedef struct {
+    char text[EVENT_LINES][LINE_MAX];
+    unsigned n, next;
+} lines_t;
+
+static void lines_add(lines_t *l, unsigned cap, const char *s) {
+    char *d = l->text[l->next];
+    size_t i = 0;
+    for (; s[i] && i < LINE_MAX - 1; i++) /* control characters would move the cursor */
+        d[i] = (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?';
+    d[i] = 0;
+    l->next = (l->next + 1) % cap;
+    if (l->n < cap) l->n++;
+}
+
+/* Line i of the last n (0 = oldest). */
+static const char *lines_get(const lines_t *l, unsigned cap, unsigned i) {
+    return l->text[(l->next + cap - l->n + i) % cap];
+}
+
+/* ---- drawing ---- */
+
+typedef struct {
+    char buf[FRAME_MAX];
+    size_t len;
+    int rows, cols, row; /* terminal size, the screen row being written */
+} frame_t;
+
+static void put(frame_t *f, const char *fmt, ...) {
+    if (f->len >= sizeof f->buf) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(f->buf + f->len, sizeof f->buf - f->len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        f->len += (size_t)n < sizeof f->buf - f->len ? (size_t)n : sizeof f->buf - f->len - 1;
+}
+
+/* Start the next screen row; false once past the bottom, which would scroll. */
+static bool line(frame_t *f) {
+    if (f->row >= f->rows) return false;
+    put(f, "\x1b[%d;1H\x1b[K", ++f->row);
+    return true;
+}
+
+/* ASCII text clipped to the terminal width, after `used` columns. */
+static void put_text(frame_t *f, const char *s, int used) {
+    int room = f->cols - used;
+    if (room > 0) put(f, "%.*s", room, s);
+}
+
+static const char *const row_colour[] = {"91", "93", "92", "96", "95", "94"};
+
+static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const lines_t *other,
+                 const char *elf, double speed) {
+    f->len = 0;
+    f->row = 0;
+    if (line(f)) {
+        put(f, "\x1b[1m Grundy\x1b[0m  ");
+        put_text(f, scn_board(s)->name, 9);
+        put(f, " board  ");
+        put_text(f, elf, 17 + (int)strlen(scn_board(s)->name));
+    }
+    line(f);
+    for (unsigned r = 0; r < scn_rows(s); r++) {
+        if (!line(f)) break;
+        put(f, "   row %u  ", r);
+        const char *col = row_colour[r % (sizeof row_colour / sizeof row_colour[0])];
+        for (unsigned c = 0; c < scn_row_len(s, r) && 10 + 3 * (int)c + 2 < f->cols; c++) {
+            double lit = scn_led_lit(s, r, c, FRAME_US / 1000);
+            if (lit >= 0.75)
+                put(f, " \x1b[1;%sm\xe2\x97\x8f\x1b[0m ", col); /* ● */
+            else if (lit > 0.25)
+                put(f, " \x1b[%sm\xe2\x97\x90\x1b[0m ", col); /* ◐ */
+            else
+                put(f, " \x1b[2;37m\xe2\x97\x8b\x1b[0m "); /* ○ */
+        }
+    }
+    line(f);
+    if (line(f)) {
+        static const char *const legend[SIM_BTN_COUNT] = {"\xe2\x86\x91 UP",   "\xe2\x86\x93 DOWN",
+                                                          "\xe2\x86\x90 LEFT", "\xe2\x86\x92 RIGHT",
+                                                          "z/Enter A",         "x/Bksp B"};
+        put(f, " ");
+        for (int b = 0; b < SIM_BTN_COUNT; b++)
+            put(f, k->down[b] ? "\x1b[7m[%s]\x1b[0m " : "[%s] ", legend[b]);
+        put(f, " q quit");
+    }
+    line(f);
+    if (line(f)) put(f, "\x1b[1m events\x1b[0m");
+    for (unsigned i = 0; i < EVENT_LINES; i++) {
+        if (!line(f)) break;
+        if (i < ev->n) {
+            put(f, "   \x1b[36m");
+            put_text(f, lines_get(ev, EVENT_LINES, i), 3);
+            put(f, "\x1b[0m");
+        }
+    }
+    if (line(f)) put(f, "\x1b[1m other output\x1b[0m");
+    for (unsigned i = 0; i < OTHER_LINES; i++) {
+        if (!line(f)) break;
+        if (i < other->n) {
+            put(f, "   ");
+            put_text(f, lines_get(other, OTHER_LINES, i), 3);
+        }
+    }
+    line(f);
+    if (line(f)) {
+        char st[120];
+        snprintf(st, sizeof st, " simulated %.1f s   speed %.2fx   stack %zu bytes",
+                 scn_now_ms(s) / 1000, speed, scn_stack_high_water(s));
+        put(f, "\x1b[2m");
+        put_text(f, st, 0);
+        put(f, "\x1b[0m");
+    }
+    put(f, "\x1b[J");
+}
+
+/* ---- main ---- */
+
+static uint64_t wall_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static void usage(FILE *f) {
+    fprintf(f, "usage: grundy-play [--board NAME] [--no-bounce] firmware.elf\n"
+               "Runs the firmware on a simulated board in this terminal at the real chip's pace.\n"
+               "Keys: arrows = UP DOWN LEFT RIGHT, z or Enter = A, x or Backspace = B, q quits.\n"
+               "Buttons bounce like real contacts unless --no-bounce is given.\n"
+               "Boards:");
+    for (const char *const *n = sim_board_names(); *n; n++)
+        fprintf(f, " %s", *n);
+    fprintf(f, "\n");
+}
+
+int main(int argc, char **argv) {
+    static const struct option opts[] = {{"board", required_argument, NULL, 'b'},
+                                         {"no-bounce", no_argument, NULL, 'n'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    const char *board = "direct";
+    bool bounce = true;
+    int c;
+    while ((c = getopt_long(argc, argv, "b:h", opts, NULL)) != -1) {
+        if (c == 'b') {
+            board = optarg;
+        } else if (c == 'n') {
+            bounce = false;
+        } else if (c == 'h') {
+            usage(stdout);
+            return 0;
+        } else {
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (optind != argc - 1) {
+        usage(stderr);
+        return 2;
+    }
+    const char *elf = argv[optind];
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "grundy-play: needs a terminal on stdin and stdout\n");
+        return 2;
+    }
+    char err[256];
+    scn_t *s = scn_open(elf, board, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "grundy-play: %s\n", err);
+        return 1;
+    }
+    if (!bounce) scn_set_bounce(s, NULL);
+    if (!term_setup()) {
+        term_restore();
+        fprintf(stderr, "grundy-play: cannot set up the terminal: %s\n", strerror(errno));
+        scn_close(s);
+        return 1;
+    }
+
+    static frame_t f;
+    static char last[FRAME_MAX];
+    static lines_t ev, other;
+    size_t last_len = 0, seen = 0;
+    keys_t k = {.scn = s};
+    const uint64_t hz = sim_frequency(scn_sim(s)), frame = (uint64_t)FRAME_US * hz / 1000000;
+    uint64_t next_frame = scn_cycles(s) + frame;
+    uint64_t speed_wall = wall_us(), speed_cycle = scn_cycles(s);
+    double speed = 1.0;
+    stderr_hold();
+    sim_set_realtime(scn_sim(s), true);
+
+    while (!k.quit && scn_ok(s)) {
+        /* Run to the next frame, or to an earlier button release. */
+        uint64_t target = next_frame;
+        for (int b = 0; b < SIM_BTN_COUNT; b++)
+            if (k.down[b] && k.release_at[b] < target) target = k.release_at[b];
+        uint64_t now = scn_cycles(s);
+        if (target > now && !scn_run_us(s, (target - now) * 1000000 / hz + 1)) break;
+        release_due(&k);
+        if (scn_cycles(s) < next_frame) continue;
+        next_frame += frame;
+        if (next_frame <= scn_cycles(s)) next_frame = scn_cycles(s) + frame;
+
+        read_keys(&k);
+        for (; seen < scn_line_count(s); seen++) {
+            const char *l = scn_line(s, seen);
+            if (l[0] == '@')
+                lines_add(&ev, EVENT_LINES, l);
+            else
+                lines_add(&other, OTHER_LINES, l);
+        }
+        uint64_t w = wall_us();
+        if (w - speed_wall >= 1000000) {
+            speed =
+                (double)(scn_cycles(s) - speed_cycle) * 1e6 / (double)hz / (double)(w - speed_wall);
+            speed_wall = w;
+            speed_cycle = scn_cycles(s);
+        }
+        term_size(&f.rows, &f.cols);
+        if (resized) {
+            resized = 0;
+            last_len = 0;
+            write_all("\x1b[2J", 4);
+        }
+        draw(&f, s, &k, &ev, &other, elf, speed);
+        if (f.len != last_len || memcmp(f.buf, last, f.len) != 0) { /* unchanged: no output */
+            write_all(f.buf, f.len);
+            memcpy(last, f.buf, f.len);
+            last_len = f.len;
+        }
+    }
+
+    term_restore();
+    stderr_release();
+    int rc = 0;
+    if (!scn_ok(s)) {
+        fprintf(stderr, "grundy-play: %s\n", scn_failure(s));
+        size_t n = scn_line_count(s), from = n > EVENT_LINES ? n - EVENT_LINES : 0;
+        if (n) fprintf(stderr, "grundy-play: the last UART lines were:\n");
+        for (size_t i = from; i < n; i++)
+            fprintf(stderr, "  %s\n", scn_line(s, i));
+        rc = 1;
+    }
+    scn_close(s);
+    return rc;
+}
