@@ -106,6 +106,14 @@ $(BUILD)/tests/scenario/%.o: tests/scenario/%.c Makefile
 	@echo "  CC      $@"
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Itests/engine $(SIM_HOST_CFLAGS) -c $< -o $@
 
+LATENCY := $(BUILD)/bench/latency
+$(BUILD)/bench/latency.o: tests/bench/latency.c Makefile
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c $< -o $@
+
+$(LATENCY): $(BUILD)/bench/latency.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
 $(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
@@ -120,8 +128,9 @@ $(BUILD)/bench/bench_fw.o: tests/bench/bench_fw.c Makefile | $(TABLES_H)
 $(BENCH_ELF): $(BUILD)/bench/bench_fw.o $(ENGINE_AVR_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
 
-_bench: $(BENCH_ELF) $(SIM_RUN)
+_bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(FW_ELF)
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
+	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
 
 # --- public targets ---
 .PHONY: all deps firmware test bench play size flash help clean _firmware _test _bench _play

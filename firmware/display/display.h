@@ -25,7 +25,8 @@ typedef enum {
 void display_set(uint8_t row, uint8_t led, display_state_t s);
 /* Set every LED of row `row`. */
 void display_fill(uint8_t row, display_state_t s);
-/* Render the states at time now_ms onto the board (called from the 1 kHz tick). */
-void display_render(uint16_t now_ms);
+/* Advance the blink phases by one millisecond and show the states on the board
+ * (called from the 1 kHz tick). */
+void display_render(void);
 
 #endif

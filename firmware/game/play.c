@@ -20,6 +20,7 @@ static struct {
     uint8_t marks;        /* tokens marked in the cursor row */
     uint8_t human_won;
     uint16_t until;       /* end of the current timed phase */
+    uint8_t refusing;     /* a refused confirm is flashing, until refuse_until */
     uint16_t refuse_until;
 } play;
 
@@ -72,7 +73,8 @@ static void play_draw(uint16_t now)
         for (uint8_t i = (uint8_t)(h - play.marks); i < h; i++)
             display_set(play.cursor, i, DISPLAY_BLINK);
         if (play.marks < h) display_set(play.cursor, (uint8_t)(h - play.marks - 1), DISPLAY_CURSOR);
-        if (!play_after(now, play.refuse_until))
+        if (play.refusing && play_after(now, play.refuse_until)) play.refusing = 0;
+        if (play.refusing)
             for (uint8_t i = 0; i < h; i++) display_set(play.cursor, i, DISPLAY_FLASH);
     } else if (play.phase == PLAY_SHOW) {
         const uint8_t h = (uint8_t)play.pos.heap[play.reply.heap];
@@ -116,7 +118,7 @@ void play_start(uint16_t now_ms)
     engine_rules_init(&play.rules, ENGINE_GAME_NIM);
     play.pos.count = BOARD_ROWS;
     for (uint8_t r = 0; r < BOARD_ROWS; r++) play.pos.heap[r] = play_start_heaps[r];
-    play.refuse_until = now_ms;
+    play.refusing = 0;
     uart_puts("@game nim");
     play_print_heaps();
     play_turn_human();
@@ -134,6 +136,7 @@ static void play_human_presses(uint8_t presses, uint16_t now)
     if (!(presses & BUTTON_A)) return;
     engine_move_t m = {play.cursor, play.marks, (engine_heap_t)(h - play.marks)};
     if (play.marks == 0 || engine_apply_move(&play.rules, &play.pos, &m) != ENGINE_OK) {
+        play.refusing = 1;
         play.refuse_until = (uint16_t)(now + PLAY_REFUSE_MS);
         return;
     }

@@ -38,7 +38,7 @@ ISR(TIMER0_COMPA_vect)
         tick_repeat_at = (uint16_t)(now + TICK_REPEAT_EVERY_MS);
     }
     tick_down = tick_debounce.cooked;
-    display_render(now);
+    display_render();
 }
 
 uint16_t tick_now(void)
