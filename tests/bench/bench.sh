@@ -34,8 +34,10 @@ awk -v out="$tmp/out" '
     END {
         for (i = 1; i <= n; i++) {
             g = order[i]
-            printf "%-12s %8d %8d %8d %8d %8d %8d %6d\n", g, med[g, "all"], max[g, "all"], \
-                med[g, "random"], max[g, "random"], med[g, "worst"], max[g, "worst"], stack[g]
+            hm = ((g, "worst") in med) ? med[g, "worst"] : "-"
+            hx = ((g, "worst") in max) ? max[g, "worst"] : "-"
+            printf "%-12s %8d %8d %8d %8d %8s %8s %6d\n", g, med[g, "all"], max[g, "all"], \
+                med[g, "random"], max[g, "random"], hm, hx, stack[g]
             if (stack[g] > deepest) deepest = stack[g]
         }
         printf "\nworst case %d cycles (%s), %.3f ms: target <= 10000 cycles: %s\n", worst, \
