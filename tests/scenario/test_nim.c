@@ -240,7 +240,13 @@ static void nim_test_refusals(nim_game_t *g)
 {
     snprintf(nim_context, sizeof nim_context, "refused confirms");
     const size_t lines = scn_line_count(g->s);
-    scn_tap(g->s, SIM_BTN_A); /* nothing marked */
+    scn_press(g->s, SIM_BTN_A); /* nothing marked: refused with a fast flash of the row */
+    scn_run_ms(g->s, 300);
+    nim_check(sim_led_changes(scn_leds(g->s), 0, 0, 250) >= 4, /* 10 Hz: 5; steady 0; blink <= 2 */
+              "no visible refusal: row 0 LED 0 changed %u times in 250 ms",
+              sim_led_changes(scn_leds(g->s), 0, 0, 250));
+    scn_release(g->s, SIM_BTN_A);
+    scn_run_ms(g->s, 200);
     scn_tap(g->s, SIM_BTN_RIGHT);
     scn_tap(g->s, SIM_BTN_B); /* marks cleared */
     scn_tap(g->s, SIM_BTN_A);
