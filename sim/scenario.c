@@ -32,13 +32,6 @@ struct scn {
     char failure[160];
 };
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...) {
-    if (!err || !errlen) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 static void on_line(sim_t *sim, const char *line, void *user) {
     (void)line;
@@ -71,12 +64,12 @@ static size_t ram_free_bytes(scn_t *s) {
 scn_t *scn_open(const char *elf, const char *board, char *err, size_t errlen) {
     const sim_board_t *b = sim_board_find(board);
     if (!b) {
-        set_err(err, errlen, "unknown board '%s'", board);
+        sim_set_error(err, errlen, "unknown board '%s'", board);
         return NULL;
     }
     scn_t *s = calloc(1, sizeof *s);
     if (!s) {
-        set_err(err, errlen, "out of memory");
+        sim_set_error(err, errlen, "out of memory");
         return NULL;
     }
     s->board = b;
@@ -88,20 +81,20 @@ scn_t *scn_open(const char *elf, const char *board, char *err, size_t errlen) {
     avr_t *avr = sim_avr(s->sim);
     s->leds = sim_leds_new(avr, b->rows, b->row_len);
     if (!s->leds) {
-        set_err(err, errlen, "board %s: bad LED rows", b->name);
+        sim_set_error(err, errlen, "board %s: bad LED rows", b->name);
         goto fail;
     }
     if (b->led_pins && !sim_leds_attach_pins(s->leds, b->led_pins)) {
-        set_err(err, errlen, "board %s: LED pins do not exist on this MCU", b->name);
+        sim_set_error(err, errlen, "board %s: LED pins do not exist on this MCU", b->name);
         goto fail;
     }
     if (b->attach && !(s->part = b->attach(avr, s->leds))) {
-        set_err(err, errlen, "board %s: cannot attach its parts", b->name);
+        sim_set_error(err, errlen, "board %s: cannot attach its parts", b->name);
         goto fail;
     }
     s->buttons = sim_buttons_new(avr, b->buttons, SIM_BTN_COUNT, 1);
     if (!s->buttons) {
-        set_err(err, errlen, "board %s: button pins do not exist on this MCU", b->name);
+        sim_set_error(err, errlen, "board %s: button pins do not exist on this MCU", b->name);
         goto fail;
     }
     sim_set_line_callback(s->sim, on_line, s);

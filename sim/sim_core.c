@@ -188,7 +188,7 @@ static void on_gpior0_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *par
     }
 }
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...) {
+void sim_set_error(char *err, size_t errlen, const char *fmt, ...) {
     if (!err || !errlen) return;
     va_list ap;
     va_start(ap, fmt);
@@ -214,26 +214,26 @@ sim_t *sim_open(const char *elf_path, char *err, size_t errlen) {
         logger_set = true;
     }
     if (access(elf_path, R_OK) != 0) {
-        set_err(err, errlen, "%s: %s", elf_path, strerror(errno));
+        sim_set_error(err, errlen, "%s: %s", elf_path, strerror(errno));
         return NULL;
     }
     /* elf_firmware_t is several kB and elf_read_firmware expects it zeroed. */
     elf_firmware_t *fw = calloc(1, sizeof *fw);
     sim_t *sim = calloc(1, sizeof *sim);
     if (!fw || !sim) {
-        set_err(err, errlen, "out of memory");
+        sim_set_error(err, errlen, "out of memory");
         goto fail;
     }
     /* simavr 1.6 accepts a file that is not ELF at all and loads nothing. */
     if (elf_read_firmware(elf_path, fw) != 0 || !fw->flash || !fw->flashsize) {
-        set_err(err, errlen, "%s: not an AVR ELF file with code", elf_path);
+        sim_set_error(err, errlen, "%s: not an AVR ELF file with code", elf_path);
         goto fail;
     }
     if (!fw->mmcu[0]) snprintf(fw->mmcu, sizeof fw->mmcu, "%s", SIM_DEFAULT_MCU);
     if (!fw->frequency) fw->frequency = SIM_DEFAULT_FREQUENCY;
     sim->avr = avr_make_mcu_by_name(fw->mmcu);
     if (!sim->avr) {
-        set_err(err, errlen, "%s: unknown MCU '%s'", elf_path, fw->mmcu);
+        sim_set_error(err, errlen, "%s: unknown MCU '%s'", elf_path, fw->mmcu);
         goto fail;
     }
     avr_init(sim->avr);

@@ -38,6 +38,10 @@ sim_t *sim_open(const char *elf_path, char *err, size_t errlen);
 /* Free everything sim_open() allocated; NULL is ignored. */
 void sim_close(sim_t *sim);
 
+/* Format a message into err (errlen bytes; nothing when err is NULL or errlen 0). */
+void sim_set_error(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* The underlying simavr core, for attaching part models through IRQs. */
 struct avr_t *sim_avr(sim_t *sim);
 
