@@ -12,7 +12,6 @@
 
 static volatile uint16_t tick_ms;
 static volatile uint8_t tick_presses;
-static volatile uint8_t tick_down;
 static debounce_t tick_debounce;
 static uint16_t tick_repeat_at;
 
@@ -37,7 +36,6 @@ ISR(TIMER0_COMPA_vect)
         tick_presses |= (uint8_t)(tick_debounce.cooked & TICK_REPEATING);
         tick_repeat_at = (uint16_t)(now + TICK_REPEAT_EVERY_MS);
     }
-    tick_down = tick_debounce.cooked;
     display_render();
 }
 
@@ -57,9 +55,4 @@ uint8_t tick_take_presses(void)
         tick_presses = 0;
     }
     return p;
-}
-
-uint8_t tick_held(void)
-{
-    return tick_down;
 }

@@ -16,7 +16,5 @@ void tick_init(void);
 uint16_t tick_now(void);
 /* Buttons pressed (or auto-repeated) since the last call, bit per button; clears them. */
 uint8_t tick_take_presses(void);
-/* Buttons held down now (debounced). */
-uint8_t tick_held(void);
 
 #endif
