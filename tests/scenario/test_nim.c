@@ -87,25 +87,19 @@ static void nim_check_leds(nim_game_t *g)
     nim_check(strcmp(want, got) == 0, "LEDs %s, expected %s (row 0 lit %.2f %.2f %.2f over 1 s)", got, want, scn_led_lit(g->s, 0, 0, 1000), scn_led_lit(g->s, 0, 1, 1000), scn_led_lit(g->s, 0, 2, 1000));
 }
 
-/* Tap button b, keeping track of the cursor as the firmware does. */
-static void nim_tap(nim_game_t *g, sim_button_t b)
-{
-    scn_tap(g->s, b);
-}
-
 /* Enter "take `take` from row `row`" with the buttons: move the cursor, mark, confirm. */
 static void nim_enter(nim_game_t *g, uint8_t row, uint8_t take)
 {
     while (g->cursor != row) {
         const bool down = row > g->cursor;
-        nim_tap(g, down ? SIM_BTN_DOWN : SIM_BTN_UP);
+        scn_tap(g->s, down ? SIM_BTN_DOWN : SIM_BTN_UP);
         int8_t r = (int8_t)g->cursor;
         do r = (int8_t)(r + (down ? 1 : -1));
         while (r >= 0 && r < g->rows && g->heaps[r] == 0);
         g->cursor = (uint8_t)r;
     }
-    for (uint8_t i = 0; i < take; i++) nim_tap(g, SIM_BTN_RIGHT);
-    nim_tap(g, SIM_BTN_A);
+    for (uint8_t i = 0; i < take; i++) scn_tap(g->s, SIM_BTN_RIGHT);
+    scn_tap(g->s, SIM_BTN_A);
 }
 
 /* At the start of each of the person's turns the cursor is on the topmost non-empty row. */
@@ -135,6 +129,16 @@ static bool nim_new_game(nim_game_t *g)
  * game is over ("human"/"cpu"), else NULL. */
 static const char *nim_answer(nim_game_t *g, uint8_t row, uint8_t take);
 
+/* The game is over and `who` took the last token: the event line names the winner. */
+static const char *nim_expect_over(nim_game_t *g, const char *who)
+{
+    char want[16];
+    snprintf(want, sizeof want, "@over %s", who);
+    const char *line = scn_wait_line(g->s, "@over ", 1000);
+    nim_check(line && !strcmp(line, want), "%s took the last: %s", who, line ? line : "(none)");
+    return who;
+}
+
 static const char *nim_exchange(nim_game_t *g, uint8_t row, uint8_t take)
 {
     nim_enter(g, row, take);
@@ -150,12 +154,7 @@ static const char *nim_answer(nim_game_t *g, uint8_t row, uint8_t take)
     nim_check(nim_parse_heaps(line, "@move human", after, g->rows) &&
                   !memcmp(after, g->heaps, g->rows),
               "after taking %u from row %u: %s", take, row, line ? line : "(no line)");
-    if (nim_over(g)) {
-        line = scn_wait_line(g->s, "@over ", 1000);
-        nim_check(line && !strcmp(line, "@over human"), "person took the last: %s",
-                  line ? line : "(none)");
-        return "human";
-    }
+    if (nim_over(g)) return nim_expect_over(g, "human");
     nim_check(scn_wait_line(g->s, "@turn cpu", 1000) != NULL, "no @turn cpu");
     /* the device's move: legal, and winning whenever the position allows */
     const brute_pos_t before = nim_pos(g);
@@ -175,12 +174,7 @@ static const char *nim_answer(nim_game_t *g, uint8_t row, uint8_t take)
     const brute_pos_t now = nim_pos(g);
     if (could_win)
         nim_check(!brute_pos_is_win(&nim_rules, &now), "device had a win and missed it");
-    if (nim_over(g)) {
-        line = scn_wait_line(g->s, "@over ", 1000);
-        nim_check(line && !strcmp(line, "@over cpu"), "device took the last: %s",
-                  line ? line : "(none)");
-        return "cpu";
-    }
+    if (nim_over(g)) return nim_expect_over(g, "cpu");
     nim_check(scn_wait_line(g->s, "@turn human", 1000) != NULL, "no @turn human");
     nim_turn_starts(g);
     scn_run_ms(g->s, NIM_SETTLE_MS);
@@ -256,12 +250,27 @@ static void nim_test_refusals(nim_game_t *g)
     scn_run_ms(g->s, NIM_SETTLE_MS);
     nim_check_leds(g);
     /* RIGHT past the end of the row marks the whole row, no more */
-    nim_tap(g, SIM_BTN_DOWN);
-    nim_tap(g, SIM_BTN_DOWN);
+    scn_tap(g->s, SIM_BTN_DOWN);
+    scn_tap(g->s, SIM_BTN_DOWN);
     g->cursor = 2;
-    for (int i = 0; i < g->heaps[2] + 3; i++) nim_tap(g, SIM_BTN_RIGHT);
-    nim_tap(g, SIM_BTN_A);
+    for (int i = 0; i < g->heaps[2] + 3; i++) scn_tap(g->s, SIM_BTN_RIGHT);
+    scn_tap(g->s, SIM_BTN_A);
     nim_answer(g, 2, g->heaps[2]); /* the whole row, checked against the event line */
+}
+
+/* The cursor stops at the top and bottom rows (no wrap-around), and holding RIGHT repeats:
+ * 650 ms held marks one token for the press and one at 400 ms and 550 ms. */
+static void nim_test_cursor_and_repeat(nim_game_t *g)
+{
+    snprintf(nim_context, sizeof nim_context, "cursor ends and auto-repeat");
+    scn_tap(g->s, SIM_BTN_UP); /* already on the top row: stays */
+    scn_tap(g->s, SIM_BTN_DOWN);
+    scn_tap(g->s, SIM_BTN_DOWN);
+    scn_tap(g->s, SIM_BTN_DOWN); /* already on the bottom row: stays */
+    g->cursor = (uint8_t)(g->rows - 1);
+    scn_hold(g->s, SIM_BTN_RIGHT, 650);
+    scn_tap(g->s, SIM_BTN_A);
+    nim_answer(g, (uint8_t)(g->rows - 1), 3); /* the move line shows which row, how many */
 }
 
 /* With heavy bounce on every press and release, k taps of RIGHT mark exactly k tokens. */
@@ -301,6 +310,9 @@ int main(int argc, char **argv)
     nim_test_refusals(&g);
     /* finish that game at random, then bounce test in a fresh one */
     snprintf(nim_context, sizeof nim_context, "after refusals");
+    nim_play(&g, false);
+    nim_new_game(&g);
+    nim_test_cursor_and_repeat(&g);
     nim_play(&g, false);
     nim_new_game(&g);
     nim_test_bounce(&g);
