@@ -23,7 +23,8 @@ void display_render(void)
     if (++blink_ms == DISPLAY_BLINK_MS) blink_ms = 0, blink ^= 1;
     if (++flash_ms == DISPLAY_FLASH_MS) flash_ms = 0, flash ^= 1;
     if (++blip_ms == DISPLAY_BLIP_EVERY_MS) blip_ms = 0;
-    const uint8_t lit_by[] = {0, 1, blink, !blink, flash, blip_ms >= DISPLAY_BLIP_MS};
+    const uint8_t lit_by[] = {0, 1, blink, !blink, flash, blip_ms >= DISPLAY_BLIP_MS,
+                             blip_ms < DISPLAY_BLIP_EVERY_MS / 2};
     uint8_t lit[BOARD_ROWS];
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
         lit[r] = 0;

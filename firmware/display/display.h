@@ -14,12 +14,13 @@ typedef enum {
     DISPLAY_BLINK_ALT, /* as BLINK in the opposite phase */
     DISPLAY_FLASH,     /* 10 Hz: a refused move */
     DISPLAY_CURSOR,    /* on, with a 150 ms dark blip once a second (85 % lit) */
+    DISPLAY_SLOW,      /* 1 Hz, 50 % duty: a hint */
 } display_state_t;
 
 #define DISPLAY_BLINK_MS 167   /* half period of BLINK */
 #define DISPLAY_FLASH_MS 50    /* half period of FLASH */
 #define DISPLAY_BLIP_MS 150    /* dark part of CURSOR, every DISPLAY_BLIP_EVERY_MS */
-#define DISPLAY_BLIP_EVERY_MS 1000
+#define DISPLAY_BLIP_EVERY_MS 1000 /* also the period of SLOW */
 
 /* Set LED `led` of row `row`. */
 void display_set(uint8_t row, uint8_t led, display_state_t s);

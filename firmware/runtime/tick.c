@@ -12,6 +12,7 @@
 
 static volatile uint16_t tick_ms;
 static volatile uint8_t tick_presses;
+static volatile uint8_t tick_held;
 static debounce_t tick_debounce;
 static uint16_t tick_repeat_at;
 
@@ -30,6 +31,7 @@ ISR(TIMER0_COMPA_vect)
     const uint8_t before = tick_debounce.cooked;
     if (debounce_update(&tick_debounce, board_buttons_raw(), now)) {
         const uint8_t pressed = (uint8_t)(tick_debounce.cooked & ~before);
+        tick_held = tick_debounce.cooked;
         tick_presses |= pressed;
         if (pressed & TICK_REPEATING) tick_repeat_at = (uint16_t)(now + TICK_REPEAT_DELAY_MS);
     } else if ((tick_debounce.cooked & TICK_REPEATING) && now == tick_repeat_at) {
@@ -44,6 +46,11 @@ uint16_t tick_now(void)
     uint16_t now;
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { now = tick_ms; }
     return now;
+}
+
+uint8_t tick_buttons(void)
+{
+    return tick_held; /* one byte: read atomically */
 }
 
 uint8_t tick_take_presses(void)

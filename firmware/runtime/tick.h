@@ -14,6 +14,8 @@
 void tick_init(void);
 /* Milliseconds since start, wrapping at 2^16. */
 uint16_t tick_now(void);
+/* Buttons held down now (debounced), bit per button. */
+uint8_t tick_buttons(void);
 /* Buttons pressed (or auto-repeated) since the last call, bit per button; clears them. */
 uint8_t tick_take_presses(void);
 

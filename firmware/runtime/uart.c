@@ -3,6 +3,7 @@
  * so a line is never cut or reordered. */
 #include <avr/interrupt.h>
 #include <avr/io.h>
+#include <avr/pgmspace.h>
 #include <avr/sleep.h>
 #include <util/atomic.h>
 
@@ -44,6 +45,12 @@ void uart_putc(char c)
 void uart_puts(const char *s)
 {
     while (*s) uart_putc(*s++);
+}
+
+void uart_puts_P(const char *pgm)
+{
+    char c;
+    while ((c = (char)pgm_read_byte(pgm++))) uart_putc(c);
 }
 
 void uart_put_u32(uint32_t v)

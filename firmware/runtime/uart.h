@@ -14,6 +14,8 @@ void uart_init(void);
 void uart_putc(char c);
 /* Queue a string. */
 void uart_puts(const char *s);
+/* Queue a string from program memory (PSTR). */
+void uart_puts_P(const char *pgm);
 /* Queue a decimal number. */
 void uart_put_u32(uint32_t v);
 
