@@ -6,9 +6,9 @@
 #include <avr_mcu_section.h>
 
 #include "board.h"
-#include "play.h"
 #include "tick.h"
 #include "uart.h"
+#include "ui.h"
 
 AVR_MCU(F_CPU, "atmega328p"); /* lets simavr read the MCU and clock from the ELF */
 
@@ -20,12 +20,12 @@ int main(void)
     tick_init();
     set_sleep_mode(SLEEP_MODE_IDLE);
     sei();
-    play_start(tick_now());
+    ui_start(tick_now());
     uint16_t seen = tick_now();
     for (;;) {
         const uint16_t now = tick_now();
         const uint8_t presses = tick_take_presses();
-        if (presses || now != seen) play_update(presses, now);
+        if (presses || now != seen) ui_update(presses, tick_buttons(), now);
         seen = now;
         sleep_mode(); /* the next tick (1 ms) or a UART interrupt wakes us */
     }

@@ -8,6 +8,13 @@
 
 #include "board_config.h" /* BOARD_NAME, BOARD_ROWS, BOARD_ROW_LENGTHS */
 
+#ifndef BOARD_HAS_BUZZER
+#define BOARD_HAS_BUZZER 0 /* 1: the board can click and play tunes (menu line "sound") */
+#endif
+#ifndef BOARD_CAN_DIM
+#define BOARD_CAN_DIM 0 /* 1: the board honours a brightness (menu line "brightness") */
+#endif
+
 /* Buttons, one bit each; on every board they sit on PC0..PC5 in this order. */
 enum {
     BUTTON_UP = 1 << 0,

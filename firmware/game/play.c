@@ -1,169 +1,419 @@
-/* Nim on the board, person against device. The person moves a cursor over rows,
- * marks tokens from a row's right end and confirms; the device answers with the
- * engine's perfect move after a pause, blinking what it takes. Time-driven phases:
- * no delays, every step is a reaction to a button or to the clock. */
-#include <string.h>
+/* A game on the board, turn by turn. The person marks tokens and confirms (heap,
+ * Wythoff or line entry); the device answers after a pause at its difficulty, or a
+ * second person moves. Time-driven phases: no delays, every step is a reaction to
+ * a button or to the clock. */
+#include <avr/pgmspace.h>
 
 #include "display.h"
 #include "engine.h"
+#include "games.h"
 #include "play.h"
+#include "rng.h"
+#include "rows.h"
 #include "uart.h"
 
-typedef enum { PLAY_HUMAN, PLAY_THINK, PLAY_SHOW, PLAY_OVER } play_phase_t;
+typedef enum { PLAY_TURN, PLAY_THINK, PLAY_SHOW, PLAY_OVER } play_phase_t;
 
 static struct {
+    settings_t set;
     engine_rules_t rules;
-    engine_position_t pos;
+    rows_t b;
     engine_move_t reply;  /* the device's move while it is shown */
+    uint8_t entry, used;  /* games_entry_t; rows in play */
     uint8_t phase;
-    uint8_t cursor;       /* row of the cursor */
-    uint8_t marks;        /* tokens marked in the cursor row */
-    uint8_t human_won;
-    uint16_t until;       /* end of the current timed phase */
-    uint8_t refusing;     /* a refused confirm is flashing, until refuse_until */
+    uint8_t side;         /* to move: 0 the person (p1), 1 the device (p2) */
+    uint8_t winner;
+    uint8_t slipped;      /* Equalizer: the one plain move of this game is made */
+    uint8_t cursor, col;  /* cursor row; line entry: the pin under the cursor */
+    uint8_t marks[2];     /* heap entry: marks[0] in the cursor row; Wythoff: rows 0 and 1 */
+    uint8_t marking, anchor; /* line entry: a block from anchor to col is marked */
+    uint16_t until;       /* end of THINK or SHOW */
+    uint8_t refusing;     /* a refused confirm flashes until refuse_until */
     uint16_t refuse_until;
+    uint8_t hinting;      /* a hint shows until hint_until: hint_rows blink, or none */
+    uint16_t hint_until;
+    uint8_t hint_rows[BOARD_ROWS];
+    uint8_t a_armed;      /* A went down with nothing marked at a_since: a hint if held */
+    uint16_t a_since;
 } play;
 
-static const uint8_t play_start_heaps[BOARD_ROWS] = BOARD_ROW_LENGTHS;
+static const uint8_t play_lengths[BOARD_ROWS] PROGMEM = BOARD_ROW_LENGTHS;
 
 static bool play_after(uint16_t now, uint16_t t)
 {
     return (int16_t)(now - t) >= 0;
 }
 
-static void play_print_heaps(void)
+static uint8_t play_full(uint8_t r)
 {
-    for (uint8_t r = 0; r < play.pos.count; r++) {
-        uart_putc(' ');
-        uart_put_u32(play.pos.heap[r]);
-    }
-    uart_puts("\r\n");
+    return (uint8_t)((1u << pgm_read_byte(&play_lengths[r])) - 1);
 }
 
-static void play_event(const char *what, const char *who)
+static bool play_person(uint8_t side)
 {
-    uart_puts(what);
-    uart_puts(who);
-    if (what[1] == 'm') play_print_heaps(); /* @move lists the heaps after it */
-    else uart_puts("\r\n");
+    return side == 0 || play.set.two_player;
 }
 
-/* Cursor on the first non-empty row from `from` going by `step` (+1 down, -1 up). */
+static void play_who(uint8_t side)
+{
+    static const char names[4][6] PROGMEM = {"human", "cpu", "p1", "p2"};
+    uart_puts_P(names[(play.set.two_player ? 2 : 0) + side]);
+}
+
+static void play_event(const char *what_P, uint8_t side)
+{
+    uart_puts_P(what_P);
+    play_who(side);
+}
+
+/* ---- cursor ---- */
+
+/* Cursor on the first non-empty row from `from` going by `step`; input forgotten. */
 static bool play_seek(uint8_t from, int8_t step)
 {
-    for (int8_t r = (int8_t)from; r >= 0 && r < BOARD_ROWS; r = (int8_t)(r + step))
-        if (play.pos.heap[r]) {
+    for (int8_t r = (int8_t)from; r >= 0 && r < play.used; r = (int8_t)(r + step))
+        if (play.b.mask[r]) {
             play.cursor = (uint8_t)r;
-            play.marks = 0;
+            if (play.entry != GAMES_ENTRY_WYTHOFF) play.marks[0] = 0;
+            play.marking = 0;
+            /* line entry: the standing pin nearest to the column the cursor had */
+            uint8_t best = 0xFF;
+            for (uint8_t i = 0; i < 8; i++)
+                if ((play.b.mask[r] & (1u << i)) &&
+                    (best == 0xFF || (uint8_t)(i > play.col ? i - play.col : play.col - i) <
+                                         (uint8_t)(best > play.col ? best - play.col : play.col - best)))
+                    best = i;
+            play.col = best;
             return true;
         }
     return false;
 }
 
-/* Show the position, the person's cursor and marks, or the device's move. */
+/* Line entry: the next standing pin from col by step, not crossing a gap while marking. */
+static void play_step_col(int8_t step)
+{
+    for (int8_t i = (int8_t)(play.col + step); i >= 0 && i < 8; i = (int8_t)(i + step)) {
+        if (play.b.mask[play.cursor] & (1u << i)) {
+            play.col = (uint8_t)i;
+            return;
+        }
+        if (play.marking) return;
+    }
+}
+
+static uint8_t *play_marks(void)
+{
+    return &play.marks[play.entry == GAMES_ENTRY_WYTHOFF ? play.cursor : 0];
+}
+
+static bool play_nothing_marked(void)
+{
+    return !play.marks[0] && !play.marks[1] && !play.marking;
+}
+
+/* ---- drawing ---- */
+
 static void play_draw(uint16_t now)
 {
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) {
-        const uint8_t h = (uint8_t)play.pos.heap[r];
+    for (uint8_t r = 0; r < BOARD_ROWS; r++)
         for (uint8_t i = 0; i < board_row_length(r); i++)
-            display_set(r, i, i < h ? DISPLAY_ON : DISPLAY_OFF);
-    }
-    if (play.phase == PLAY_HUMAN) {
-        const uint8_t h = (uint8_t)play.pos.heap[play.cursor];
-        for (uint8_t i = (uint8_t)(h - play.marks); i < h; i++)
-            display_set(play.cursor, i, DISPLAY_BLINK);
-        if (play.marks < h) display_set(play.cursor, (uint8_t)(h - play.marks - 1), DISPLAY_CURSOR);
+            display_set(r, i, (play.b.mask[r] & (1u << i)) ? DISPLAY_ON : DISPLAY_OFF);
+    if (play.phase == PLAY_TURN) {
         if (play.refusing && play_after(now, play.refuse_until)) play.refusing = 0;
-        if (play.refusing)
-            for (uint8_t i = 0; i < h; i++) display_set(play.cursor, i, DISPLAY_FLASH);
+        if (play.hinting && play_after(now, play.hint_until)) play.hinting = 0;
+        if (play.hinting) {
+            for (uint8_t r = 0; r < BOARD_ROWS; r++)
+                for (uint8_t i = 0; i < board_row_length(r); i++)
+                    if (play.hint_rows[r] & (1u << i))
+                        display_set(r, i, play.hinting == 2 ? ((r + i) & 1 ? DISPLAY_BLINK_ALT : DISPLAY_BLINK)
+                                                            : DISPLAY_SLOW);
+            return;
+        }
+        const uint8_t row = play.cursor;
+        if (play.entry == GAMES_ENTRY_LINE) {
+            const uint8_t lo = play.marking && play.anchor < play.col ? play.anchor : play.col;
+            const uint8_t hi = play.marking && play.anchor > play.col ? play.anchor : play.col;
+            for (uint8_t i = lo; i <= hi; i++)
+                display_set(row, i, play.marking ? DISPLAY_BLINK : DISPLAY_CURSOR);
+        } else {
+            for (uint8_t r = 0; r < play.used; r++) {
+                const uint8_t n = rows_count(play.b.mask[r]);
+                const uint8_t m = play.entry == GAMES_ENTRY_WYTHOFF ? play.marks[r]
+                                  : r == row                        ? play.marks[0]
+                                                                    : 0;
+                for (uint8_t i = (uint8_t)(n - m); i < n; i++) display_set(r, i, DISPLAY_BLINK);
+                if (r == row && m < n) display_set(r, (uint8_t)(n - m - 1), DISPLAY_CURSOR);
+            }
+        }
+        if (play.refusing) display_fill(row, DISPLAY_FLASH);
     } else if (play.phase == PLAY_SHOW) {
-        const uint8_t h = (uint8_t)play.pos.heap[play.reply.heap];
-        for (uint8_t i = (uint8_t)(h - play.reply.take); i < h; i++)
-            display_set(play.reply.heap, i, DISPLAY_BLINK);
-    } else if (play.phase == PLAY_OVER) {
-        /* the person won: everything blinks together; the device won: a checkerboard */
+        uint8_t taken[BOARD_ROWS];
+        rows_taken(&play.b, &play.reply, taken);
         for (uint8_t r = 0; r < BOARD_ROWS; r++)
             for (uint8_t i = 0; i < board_row_length(r); i++)
-                display_set(r, i, (play.human_won || ((r + i) & 1)) ? DISPLAY_BLINK
-                                                                     : DISPLAY_BLINK_ALT);
+                if (taken[r] & (1u << i)) display_set(r, i, DISPLAY_BLINK);
+    } else if (play.phase == PLAY_OVER) {
+        /* the person (p1) won: everything blinks together; the device (p2): a checkerboard */
+        for (uint8_t r = 0; r < BOARD_ROWS; r++)
+            for (uint8_t i = 0; i < board_row_length(r); i++)
+                display_set(r, i, (play.winner == 0 || ((r + i) & 1)) ? DISPLAY_BLINK
+                                                                      : DISPLAY_BLINK_ALT);
     }
 }
 
-static void play_turn_human(void)
-{
-    play.phase = PLAY_HUMAN;
-    play_seek(0, 1);
-    uart_puts("@turn human\r\n");
-}
+/* ---- turns ---- */
 
-/* After a move by the person (human) or the device: end the game or pass the turn. */
-static void play_moved(bool human, uint16_t now)
+static void play_turn(uint16_t now)
 {
-    play_event("@move ", human ? "human" : "cpu");
-    if (engine_is_over(&play.rules, &play.pos)) {
-        play.phase = PLAY_OVER;
-        play.human_won = human;
-        play_event("@over ", human ? "human" : "cpu");
-    } else if (human) {
+    play_event(PSTR("@turn "), play.side);
+    uart_puts_P(PSTR("\r\n"));
+    play.marks[0] = play.marks[1] = 0;
+    play.marking = play.refusing = play.hinting = play.a_armed = 0;
+    if (play_person(play.side)) {
+        play.phase = PLAY_TURN;
+        play_seek(0, 1);
+    } else {
         play.phase = PLAY_THINK;
         play.until = (uint16_t)(now + PLAY_THINK_MS);
-        uart_puts("@turn cpu\r\n");
-    } else {
-        play_turn_human();
     }
 }
 
-void play_start(uint16_t now_ms)
+/* Take the tokens of m off the board; end the game or pass the turn. */
+static play_event_t play_move(const engine_move_t *m, uint16_t now)
 {
-    engine_rules_init(&play.rules, ENGINE_GAME_NIM);
-    play.pos.count = BOARD_ROWS;
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) play.pos.heap[r] = play_start_heaps[r];
-    play.refusing = 0;
-    uart_puts("@game nim");
-    play_print_heaps();
-    play_turn_human();
+    uint8_t taken[BOARD_ROWS], after[BOARD_ROWS];
+    rows_taken(&play.b, m, taken);
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) after[r] = (uint8_t)(play.b.mask[r] & ~taken[r]);
+    rows_set(&play.b, play.entry, play.used, after);
+    const uint8_t mover = play.side;
+    play.side ^= 1;
+    play_event(PSTR("@move "), mover);
+    rows_print(&play.b);
+    if (!engine_is_over(&play.rules, &play.b.pos)) {
+        play_turn(now);
+        return PLAY_EVENT_NONE;
+    }
+    /* no move left: normal play, the mover won; misere, the player to move won */
+    play.winner = engine_is_win(&play.rules, &play.b.pos) ? play.side : mover;
+    play.phase = PLAY_OVER;
+    play_event(PSTR("@over "), play.winner);
+    uart_puts_P(PSTR("\r\n"));
+    return PLAY_EVENT_OVER;
+}
+
+/* Equalizer's plain move: a random legal move that leaves the opponent a win. */
+static bool play_plain_move(engine_move_t *out)
+{
+    uint8_t count = 0, pick = 0;
+    for (uint8_t pass = 0; pass < 2; pass++) {
+        engine_iter_t it = {0};
+        engine_move_t m;
+        uint8_t k = 0;
+        while (engine_next_move(&play.rules, &play.b.pos, &it, &m)) {
+            engine_position_t after = play.b.pos;
+            if (engine_apply_move(&play.rules, &after, &m) != ENGINE_OK ||
+                !engine_is_win(&play.rules, &after))
+                continue;
+            if (pass == 1 && k == pick) {
+                *out = m;
+                return true;
+            }
+            k++;
+        }
+        if (!(count = k)) return false;
+        pick = rng_below(count);
+    }
+    return false;
+}
+
+static void play_choose(void)
+{
+    engine_move_t *m = &play.reply;
+    if (play.set.level == SETTINGS_EQUALIZER && !play.slipped &&
+        engine_is_win(&play.rules, &play.b.pos) && play_plain_move(m)) {
+        play.slipped = 1;
+        return;
+    }
+    engine_choose_move(&play.rules, &play.b.pos,
+                       play.set.level == SETTINGS_CASUAL ? ENGINE_LEVEL_CASUAL : ENGINE_LEVEL_PERFECT,
+                       rng_next(), m);
+}
+
+static void play_random_rows(uint8_t mask[BOARD_ROWS])
+{
+    for (uint8_t r = 0; r < play.used; r++) {
+        const uint8_t full = play_full(r);
+        mask[r] = play.entry == GAMES_ENTRY_LINE
+                      ? (uint8_t)(rng_next() & full)
+                      : (uint8_t)((1u << rng_below((uint8_t)(rows_count(full) + 1))) - 1);
+    }
+}
+
+void play_start(const settings_t *s, uint8_t device_first, uint16_t now_ms)
+{
+    play.set = *s;
+    games_rules(s, &play.rules);
+    play.entry = games_entry(s->game);
+    play.used = games_rows(s->game);
+    uint8_t mask[BOARD_ROWS] = {0};
+    for (uint8_t tries = 0;; tries++) {
+        for (uint8_t r = 0; r < play.used; r++)
+            mask[r] = s->start == SETTINGS_START_MARIENBAD ? (r < 4 ? (uint8_t)((1u << (2 * r + 1)) - 1) : 0)
+                                                           : play_full(r);
+        if (s->start == SETTINGS_START_RANDOM && tries < 32) play_random_rows(mask);
+        rows_set(&play.b, play.entry, play.used, mask);
+        if (!engine_is_over(&play.rules, &play.b.pos) || tries >= 32) break;
+    }
+    play.slipped = 0;
+    play.side = device_first;
+    uart_puts_P(PSTR("@game "));
+    games_print_name(s);
+    rows_print(&play.b);
+    play_turn(now_ms);
     play_draw(now_ms);
 }
 
-static void play_human_presses(uint8_t presses, uint16_t now)
+/* ---- the person's input ---- */
+
+static void play_refuse(uint16_t now)
 {
-    const uint8_t h = (uint8_t)play.pos.heap[play.cursor];
-    if ((presses & BUTTON_UP) && play.cursor > 0) play_seek((uint8_t)(play.cursor - 1), -1);
-    if ((presses & BUTTON_DOWN) && play.cursor + 1 < BOARD_ROWS) play_seek((uint8_t)(play.cursor + 1), 1);
-    if ((presses & BUTTON_RIGHT) && play.marks < h) play.marks++;
-    if ((presses & BUTTON_LEFT) && play.marks > 0) play.marks--;
-    if (presses & BUTTON_B) play.marks = 0;
-    if (!(presses & BUTTON_A)) return;
-    engine_move_t m = {play.cursor, play.marks, (engine_heap_t)(h - play.marks)};
-    if (play.marks == 0 || engine_apply_move(&play.rules, &play.pos, &m) != ENGINE_OK) {
-        play.refusing = 1;
-        play.refuse_until = (uint16_t)(now + PLAY_REFUSE_MS);
-        return;
-    }
-    play.marks = 0;
-    play_moved(true, now);
+    play.refusing = 1;
+    play.refuse_until = (uint16_t)(now + PLAY_REFUSE_MS);
 }
 
-void play_update(uint8_t presses, uint16_t now_ms)
+/* The move the marks stand for; false when they stand for none. */
+static bool play_marked_move(engine_move_t *m)
 {
+    if (play.entry == GAMES_ENTRY_LINE) {
+        if (!play.marking) return false;
+        const uint8_t lo = play.anchor < play.col ? play.anchor : play.col;
+        const uint8_t hi = play.anchor < play.col ? play.col : play.anchor;
+        for (uint8_t i = 0; i < play.b.pos.count; i++) {
+            const uint8_t w = play.b.where[i], first = w & 15;
+            if ((w >> 4) == play.cursor && first <= lo && lo < first + play.b.pos.heap[i]) {
+                *m = (engine_move_t){i, (engine_heap_t)(hi - lo + 1), (engine_heap_t)(lo - first)};
+                return true;
+            }
+        }
+        return false;
+    }
+    if (play.entry == GAMES_ENTRY_WYTHOFF && play.marks[0] && play.marks[1]) {
+        if (play.marks[0] != play.marks[1]) return false;
+        *m = (engine_move_t){ENGINE_HEAP_BOTH, play.marks[0], 0};
+        return true;
+    }
+    const uint8_t row = play.entry == GAMES_ENTRY_WYTHOFF ? (play.marks[0] ? 0 : 1) : play.cursor;
+    const uint8_t take = play.marks[play.entry == GAMES_ENTRY_WYTHOFF ? row : 0];
+    if (!take) return false;
+    *m = (engine_move_t){row, take, play.b.pos.heap[row] - take};
+    return true;
+}
+
+static void play_hint(uint16_t now)
+{
+    engine_iter_t it = {0};
+    engine_move_t m;
+    play.marks[0] = play.marks[1] = 0;
+    play.marking = play.refusing = 0;
+    play.hint_until = (uint16_t)(now + PLAY_HINT_MS);
+    play_event(PSTR("@hint "), play.side);
+    if (engine_next_winning_move(&play.rules, &play.b.pos, &it, &m)) {
+        play.hinting = 1;
+        rows_taken(&play.b, &m, play.hint_rows);
+        rows_t after = play.b;
+        uint8_t mask[BOARD_ROWS];
+        for (uint8_t r = 0; r < BOARD_ROWS; r++) mask[r] = (uint8_t)(after.mask[r] & ~play.hint_rows[r]);
+        rows_set(&after, play.entry, play.used, mask);
+        rows_print(&after);
+    } else {
+        play.hinting = 2; /* a lost position: every token blinks in a checkerboard */
+        for (uint8_t r = 0; r < BOARD_ROWS; r++) play.hint_rows[r] = play.b.mask[r];
+        uart_puts_P(PSTR(" none\r\n"));
+    }
+}
+
+static play_event_t play_input(uint8_t presses, uint16_t now)
+{
+    if (presses) play.hinting = 0;
+    if ((presses & BUTTON_UP) && play.cursor > 0) play_seek((uint8_t)(play.cursor - 1), -1);
+    if ((presses & BUTTON_DOWN) && play.cursor + 1 < play.used) play_seek((uint8_t)(play.cursor + 1), 1);
+    uint8_t *marks = play_marks();
+    const uint8_t n = rows_count(play.b.mask[play.cursor]);
+    if (play.entry == GAMES_ENTRY_LINE) {
+        if (presses & BUTTON_RIGHT) play_step_col(1);
+        if (presses & BUTTON_LEFT) play_step_col(-1);
+    } else {
+        if ((presses & BUTTON_RIGHT) && *marks < n) (*marks)++;
+        if ((presses & BUTTON_LEFT) && *marks > 0) (*marks)--;
+    }
+    if (presses & BUTTON_B) play.marks[0] = play.marks[1] = play.marking = 0;
+    if (!(presses & BUTTON_A)) return PLAY_EVENT_NONE;
+    if (play_nothing_marked()) {
+        play.a_armed = 1;
+        play.a_since = now;
+        if (play.entry == GAMES_ENTRY_LINE) {
+            play.marking = 1;
+            play.anchor = play.col;
+        } else {
+            play_refuse(now);
+        }
+        return PLAY_EVENT_NONE;
+    }
+    engine_move_t m;
+    if (!play_marked_move(&m) || engine_check_move(&play.rules, &play.b.pos, &m) != ENGINE_OK) {
+        play_refuse(now);
+        return PLAY_EVENT_NONE;
+    }
+    return play_move(&m, now);
+}
+
+play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms)
+{
+    play_event_t ev = PLAY_EVENT_NONE;
     switch (play.phase) {
-    case PLAY_HUMAN:
-        if (presses) play_human_presses(presses, now_ms);
+    case PLAY_TURN:
+        if (!(held & BUTTON_A)) play.a_armed = 0;
+        if (play.a_armed && (uint16_t)(now_ms - play.a_since) >= PLAY_HINT_HOLD_MS) {
+            play.a_armed = 0;
+            play_hint(now_ms);
+            ev = PLAY_EVENT_HINT;
+        }
+        if (presses) {
+            const play_event_t moved = play_input(presses, now_ms);
+            if (moved != PLAY_EVENT_NONE) ev = moved;
+        }
         break;
     case PLAY_THINK:
         if (!play_after(now_ms, play.until)) break;
-        engine_best_move(&play.rules, &play.pos, &play.reply);
+        play_choose();
         play.phase = PLAY_SHOW;
         play.until = (uint16_t)(now_ms + PLAY_SHOW_MS);
         break;
     case PLAY_SHOW:
         if (!play_after(now_ms, play.until)) break;
-        engine_apply_move(&play.rules, &play.pos, &play.reply);
-        play_moved(false, now_ms);
+        ev = play_move(&play.reply, now_ms);
         break;
     case PLAY_OVER:
-        if (presses & BUTTON_A) play_start(now_ms);
         break;
     }
     play_draw(now_ms);
+    return ev;
+}
+
+void play_resume(uint16_t now_ms)
+{
+    play.marks[0] = play.marks[1] = 0;
+    play.marking = play.refusing = play.hinting = play.a_armed = 0;
+    play.until = (uint16_t)(now_ms + (play.phase == PLAY_THINK ? PLAY_THINK_MS : PLAY_SHOW_MS));
+    play_draw(now_ms);
+}
+
+uint8_t play_person_won(void)
+{
+    return play.winner == 0;
+}
+
+bool play_is_over(void)
+{
+    return play.phase == PLAY_OVER;
 }

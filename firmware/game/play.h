@@ -1,18 +1,32 @@
-/* A game of Nim on the board's rows, person against device: entering moves with
- * the buttons, the device's reply, and the end of the game, told on the display
- * and as '@' event lines on the UART. */
+/* One game on the board's rows: a person against the device, or two people with
+ * the device as referee. Moves are entered with the buttons (see games.h for the
+ * three entry styles); the device answers after a pause, blinking what it takes;
+ * a held A shows a hint. Told on the display and as '@' event lines on the UART. */
 #ifndef PLAY_H
 #define PLAY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
-#define PLAY_THINK_MS 500  /* pause before the device shows its move */
-#define PLAY_SHOW_MS 1000  /* the device's tokens blink this long, then go */
-#define PLAY_REFUSE_MS 400 /* a refused confirm flashes the row this long */
+#include "settings.h"
 
-/* Start a new game from the classic position: the person moves first. */
-void play_start(uint16_t now_ms);
-/* React to button presses (bits of BUTTON_*) and to the time now_ms. */
-void play_update(uint8_t presses, uint16_t now_ms);
+#define PLAY_THINK_MS 500     /* pause before the device shows its move */
+#define PLAY_SHOW_MS 1000     /* the device's tokens blink this long, then go */
+#define PLAY_REFUSE_MS 400    /* a refused confirm flashes the row this long */
+#define PLAY_HINT_HOLD_MS 1000 /* hold A this long (nothing marked) for a hint */
+#define PLAY_HINT_MS 3000     /* a hint shows this long, or until a button is pressed */
+
+typedef enum { PLAY_EVENT_NONE, PLAY_EVENT_HINT, PLAY_EVENT_OVER } play_event_t;
+
+/* Start a game with settings s; the device (or p2) moves first when device_first. */
+void play_start(const settings_t *s, uint8_t device_first, uint16_t now_ms);
+/* React to presses (BUTTON_* bits), the buttons held now and the time; says what happened. */
+play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms);
+/* After a pause (the menu): restart the running pause or show, forget half-done input. */
+void play_resume(uint16_t now_ms);
+/* True when the game has ended (A starts the next one). */
+bool play_is_over(void);
+/* True when the last game ended with the person (or p1) winning. */
+uint8_t play_person_won(void);
 
 #endif

@@ -1,0 +1,105 @@
+/* The device's game list as data: each game's engine setup, entry style and name.
+ * Misere variants are offered only where the engine decides them exactly (misere
+ * Nim by Bouton's rule at any size). */
+#include <avr/pgmspace.h>
+
+#include "games.h"
+#include "uart.h"
+
+typedef struct {
+    uint8_t engine_game; /* engine_game_t */
+    uint8_t entry;       /* games_entry_t */
+    uint8_t misere;      /* 1: the misere variant is offered */
+    char name[8];        /* engine name, before any parameter */
+} games_info_t;
+
+static const games_info_t games_list[GAMES_COUNT] PROGMEM = {
+    [GAMES_NIM] = {ENGINE_GAME_NIM, GAMES_ENTRY_HEAP, 1, "nim"},
+    [GAMES_BASH] = {ENGINE_GAME_BASH, GAMES_ENTRY_HEAP, 0, "bash"},
+    [GAMES_SUB134] = {ENGINE_GAME_SUB, GAMES_ENTRY_HEAP, 0, "sub"},
+    [GAMES_SUB25] = {ENGINE_GAME_SUB, GAMES_ENTRY_HEAP, 0, "sub"},
+    [GAMES_POW2] = {ENGINE_GAME_POW2, GAMES_ENTRY_HEAP, 0, "pow2"},
+    [GAMES_FIB] = {ENGINE_GAME_FIB, GAMES_ENTRY_HEAP, 0, "fib"},
+    [GAMES_CUSTOM] = {ENGINE_GAME_SUB, GAMES_ENTRY_HEAP, 0, "sub"},
+    [GAMES_WYTHOFF] = {ENGINE_GAME_WYTHOFF, GAMES_ENTRY_WYTHOFF, 0, "wythoff"},
+    [GAMES_KAYLES] = {ENGINE_GAME_KAYLES, GAMES_ENTRY_LINE, 0, "kayles"},
+    [GAMES_DAWSON] = {ENGINE_GAME_DAWSON, GAMES_ENTRY_LINE, 0, "dawson"},
+    [GAMES_LINE] = {ENGINE_GAME_LINE, GAMES_ENTRY_LINE, 0, "line"},
+};
+
+static const uint8_t games_lengths[BOARD_ROWS] PROGMEM = BOARD_ROW_LENGTHS;
+
+games_entry_t games_entry(uint8_t id)
+{
+    return (games_entry_t)pgm_read_byte(&games_list[id].entry);
+}
+
+uint8_t games_rows(uint8_t id)
+{
+    return games_entry(id) == GAMES_ENTRY_WYTHOFF ? 2 : BOARD_ROWS;
+}
+
+bool games_misere_offered(uint8_t id)
+{
+    return pgm_read_byte(&games_list[id].misere);
+}
+
+bool games_marienbad_fits(uint8_t id)
+{
+    if (BOARD_ROWS < 4 || games_entry(id) == GAMES_ENTRY_WYTHOFF) return false;
+    for (uint8_t r = 0; r < 4; r++)
+        if (pgm_read_byte(&games_lengths[r]) < 2 * r + 1) return false;
+    return true;
+}
+
+/* The set a game takes from, as a bit mask of 1..8 (bit k-1 = k). */
+static uint8_t games_set_bits(const settings_t *s)
+{
+    switch (s->game) {
+    case GAMES_SUB134: return 0x0D;
+    case GAMES_SUB25: return 0x12;
+    default: return s->custom;
+    }
+}
+
+void games_rules(const settings_t *s, engine_rules_t *r)
+{
+    const uint8_t game = pgm_read_byte(&games_list[s->game].engine_game);
+    if (game == ENGINE_GAME_BASH) {
+        engine_rules_bash(r, s->bash_max);
+    } else if (game == ENGINE_GAME_SUB || game == ENGINE_GAME_LINE) {
+        uint8_t values[SETTINGS_SET_BITS], n = 0;
+        const uint8_t bits = games_set_bits(s);
+        for (uint8_t k = 1; k <= SETTINGS_SET_BITS; k++)
+            if (bits & (1u << (k - 1))) values[n++] = k;
+        engine_rules_set(r, (engine_game_t)game, values, n);
+    } else {
+        engine_rules_init(r, (engine_game_t)(game == ENGINE_GAME_NIM && s->misere
+                                                 ? ENGINE_GAME_MISERE
+                                                 : game));
+    }
+}
+
+void games_print_name(const settings_t *s)
+{
+    const uint8_t game = pgm_read_byte(&games_list[s->game].engine_game);
+    if (s->misere) {
+        uart_puts_P(PSTR("misere"));
+        if (game == ENGINE_GAME_NIM) return;
+        uart_putc(':');
+    }
+    uart_puts_P(games_list[s->game].name);
+    if (game == ENGINE_GAME_BASH) {
+        uart_putc(':');
+        uart_put_u32(s->bash_max);
+    } else if (game == ENGINE_GAME_SUB || game == ENGINE_GAME_LINE) {
+        char sep = ':';
+        const uint8_t bits = games_set_bits(s);
+        for (uint8_t k = 1; k <= SETTINGS_SET_BITS; k++)
+            if (bits & (1u << (k - 1))) {
+                uart_putc(sep);
+                uart_put_u32(k);
+                sep = ',';
+            }
+    }
+}

@@ -1,0 +1,47 @@
+/* The games a person can pick on the device, as data: how each is set up in the
+ * engine, how its moves are entered, its classic start, and whether the device
+ * offers its misere variant (only where the engine decides it exactly). */
+#ifndef GAMES_H
+#define GAMES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "settings.h"
+
+typedef enum {
+    GAMES_NIM,
+    GAMES_BASH,    /* take 1..M, M from the menu */
+    GAMES_SUB134,  /* take 1, 3 or 4 */
+    GAMES_SUB25,   /* take 2 or 5 */
+    GAMES_POW2,    /* take a power of two */
+    GAMES_FIB,     /* take a Fibonacci number */
+    GAMES_CUSTOM,  /* take s, s in the custom set from the menu */
+    GAMES_WYTHOFF, /* the first two rows */
+    GAMES_KAYLES,  /* rows are lines of pins */
+    GAMES_DAWSON,
+    GAMES_LINE,    /* knock down s adjacent pins, s in the custom set */
+    GAMES_COUNT
+} games_id_t;
+
+typedef enum {
+    GAMES_ENTRY_HEAP,    /* mark tokens from a row's right end */
+    GAMES_ENTRY_WYTHOFF, /* mark in one of the first two rows, or the same number in both */
+    GAMES_ENTRY_LINE,    /* mark a block of adjacent pins anywhere in a row */
+} games_entry_t;
+
+/* How moves of game id are entered. */
+games_entry_t games_entry(uint8_t id);
+/* Rows of the board the game uses (Wythoff: 2). */
+uint8_t games_rows(uint8_t id);
+/* True when the device offers (and decides exactly) the misere variant of game id. */
+bool games_misere_offered(uint8_t id);
+/* True when the board has the rows for the 1-3-5-7 start and the game is played on heaps. */
+bool games_marienbad_fits(uint8_t id);
+/* Set up the engine rules for the game the settings name. */
+void games_rules(const settings_t *s, engine_rules_t *r);
+/* Print the game's engine name ("kayles", "misere:bash:3", "sub:1,3,4") to the UART. */
+void games_print_name(const settings_t *s);
+
+#endif

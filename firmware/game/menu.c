@@ -1,0 +1,214 @@
+/* The menu as a table of lines, each a settings field with a range, an icon for
+ * row 0 and names for its values; lines that do not apply to the chosen game or
+ * board are skipped. Every change is told as "@menu <line> <value>". */
+#include <avr/pgmspace.h>
+#include <stddef.h>
+
+#include "display.h"
+#include "games.h"
+#include "menu.h"
+#include "uart.h"
+
+enum {
+    MENU_GAME, MENU_MISERE, MENU_BASH, MENU_SET, MENU_START, MENU_FIRST,
+    MENU_LEVEL, MENU_PLAYERS, MENU_SOUND, MENU_BRIGHT, MENU_LINES
+};
+
+typedef struct {
+    uint8_t field;   /* offset of the value in settings_t */
+    uint8_t first;   /* smallest value */
+    uint8_t count;   /* number of values */
+    uint8_t icon;    /* row 0 while the line is picked, bit i = LED i */
+    char name[8];
+    char values[3][10]; /* names of the first values ("" : print the number) */
+} menu_line_t;
+
+#define MENU_FIELD(f) ((uint8_t)offsetof(settings_t, f))
+
+static const menu_line_t menu_lines[MENU_LINES] PROGMEM = {
+    [MENU_GAME] = {MENU_FIELD(game), 0, GAMES_COUNT, 0x01, "game", {""}},
+    [MENU_MISERE] = {MENU_FIELD(misere), 0, 2, 0x02, "misere", {"off", "on"}},
+    [MENU_BASH] = {MENU_FIELD(bash_max), 1, SETTINGS_BASH_MAX, 0x03, "bash", {""}},
+    [MENU_SET] = {MENU_FIELD(custom), 0, 0, 0x03, "set", {""}},
+    [MENU_START] = {MENU_FIELD(start), 0, SETTINGS_STARTS, 0x04, "start", {"classic", "random", "marienbad"}},
+    [MENU_FIRST] = {MENU_FIELD(first), 0, SETTINGS_FIRSTS, 0x05, "first", {"you", "device", "alternate"}},
+    [MENU_LEVEL] = {MENU_FIELD(level), 0, SETTINGS_LEVELS, 0x06, "level", {"perfect", "equalizer", "casual"}},
+    [MENU_PLAYERS] = {MENU_FIELD(two_player), 0, 2, 0x07, "players", {"1", "2"}},
+    [MENU_SOUND] = {MENU_FIELD(sound), 0, 2, 0x09, "sound", {"off", "on"}},
+    [MENU_BRIGHT] = {MENU_FIELD(brightness), 0, SETTINGS_BRIGHT_LEVELS, 0x0A, "bright", {""}},
+};
+
+static struct {
+    settings_t edit;
+    uint8_t line;
+    uint8_t set_cursor; /* custom set: the member 1..8 under the cursor, minus one */
+    uint8_t refusing;
+    uint16_t refuse_until;
+} menu;
+
+static const uint8_t *menu_field(const settings_t *s, uint8_t line)
+{
+    return (const uint8_t *)s + pgm_read_byte(&menu_lines[line].field);
+}
+
+static uint8_t *menu_value(uint8_t line)
+{
+    return (uint8_t *)&menu.edit + pgm_read_byte(&menu_lines[line].field);
+}
+
+static uint8_t menu_count(uint8_t line)
+{
+    if (line == MENU_START && !games_marienbad_fits(menu.edit.game)) return SETTINGS_STARTS - 1;
+    return pgm_read_byte(&menu_lines[line].count);
+}
+
+static bool menu_shown(uint8_t line)
+{
+    switch (line) {
+    case MENU_MISERE: return games_misere_offered(menu.edit.game);
+    case MENU_BASH: return menu.edit.game == GAMES_BASH;
+    case MENU_SET: return menu.edit.game == GAMES_CUSTOM || menu.edit.game == GAMES_LINE;
+    case MENU_SOUND: return BOARD_HAS_BUZZER;
+    case MENU_BRIGHT: return BOARD_CAN_DIM;
+    default: return true;
+    }
+}
+
+static void menu_print_value(const settings_t *s, uint8_t line)
+{
+    if (line == MENU_GAME) {
+        games_print_name(s);
+    } else if (line == MENU_SET) {
+        char sep = 0;
+        for (uint8_t k = 0; k < SETTINGS_SET_BITS; k++)
+            if (s->custom & (1u << k)) {
+                if (sep) uart_putc(sep);
+                uart_put_u32(k + 1u);
+                sep = ',';
+            }
+        if (s == &menu.edit) {
+            uart_puts_P(PSTR(" at "));
+            uart_put_u32(menu.set_cursor + 1u);
+        }
+    } else {
+        const uint8_t v = *menu_field(s, line);
+        const uint8_t i = (uint8_t)(v - pgm_read_byte(&menu_lines[line].first));
+        const char *name = menu_lines[line].values[i < 3 ? i : 0];
+        if (i < 3 && pgm_read_byte(name)) uart_puts_P(name);
+        else uart_put_u32(v);
+    }
+}
+
+static void menu_tell(void)
+{
+    uart_puts_P(PSTR("@menu "));
+    uart_puts_P(menu_lines[menu.line].name);
+    uart_putc(' ');
+    menu_print_value(&menu.edit, menu.line);
+    uart_puts_P(PSTR("\r\n"));
+}
+
+void menu_print_settings(const settings_t *s)
+{
+    for (uint8_t line = MENU_START; line < MENU_LINES; line++) {
+        uart_putc(' ');
+        uart_puts_P(menu_lines[line].name);
+        uart_putc('=');
+        menu_print_value(s, line);
+    }
+}
+
+/* Row 0: the line's icon, slowly blinking; below: the value (see README's menu table). */
+static void menu_draw(uint16_t now)
+{
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+    const uint8_t icon = pgm_read_byte(&menu_lines[menu.line].icon);
+    for (uint8_t i = 0; i < board_row_length(0); i++)
+        if (icon & (1u << i)) display_set(0, i, DISPLAY_SLOW);
+    const uint8_t value = *menu_value(menu.line);
+    const uint8_t first = pgm_read_byte(&menu_lines[menu.line].first);
+    uint8_t k = 0; /* value LEDs in reading order over rows 1.. */
+    for (uint8_t r = 1; r < BOARD_ROWS; r++)
+        for (uint8_t i = 0; i < board_row_length(r); i++, k++) {
+            display_state_t st = DISPLAY_OFF;
+            if (menu.line == MENU_GAME) { /* value + 1 in binary on row 1, most significant left */
+                const uint8_t len = board_row_length(1);
+                if (r == 1 && ((value + 1u) >> (len - 1 - i)) & 1) st = DISPLAY_ON;
+            } else if (menu.line == MENU_SET) {
+                if (k < SETTINGS_SET_BITS) {
+                    const bool member = value & (1u << k);
+                    st = member ? DISPLAY_ON : DISPLAY_OFF;
+                    if (k == menu.set_cursor) st = member ? DISPLAY_CURSOR : DISPLAY_BLINK;
+                }
+            } else if (k <= (uint8_t)(value - first)) {
+                st = DISPLAY_ON;
+            }
+            display_set(r, i, st);
+        }
+    if (menu.refusing && (int16_t)(now - menu.refuse_until) >= 0) menu.refusing = 0;
+    if (menu.refusing)
+        for (uint8_t r = 1; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_FLASH);
+}
+
+void menu_open(const settings_t *s, uint16_t now_ms)
+{
+    menu.edit = *s;
+    menu.line = MENU_GAME;
+    menu.set_cursor = 0;
+    menu.refusing = 0;
+    menu_tell();
+    menu_draw(now_ms);
+}
+
+/* The next shown line from `line` going by step, or `line` itself at the end. */
+static uint8_t menu_next_line(uint8_t line, int8_t step)
+{
+    for (int8_t l = (int8_t)(line + step); l >= 0 && l < MENU_LINES; l = (int8_t)(l + step))
+        if (menu_shown((uint8_t)l)) return (uint8_t)l;
+    return line;
+}
+
+/* LEFT/RIGHT on a line with values: the next value, wrapping around. */
+static void menu_change(int8_t step)
+{
+    uint8_t *v = menu_value(menu.line);
+    const uint8_t first = pgm_read_byte(&menu_lines[menu.line].first), count = menu_count(menu.line);
+    *v = (uint8_t)(first + ((uint8_t)(*v - first) + count + step) % count);
+    if (!games_misere_offered(menu.edit.game)) menu.edit.misere = 0;
+    if (menu.edit.start >= menu_count(MENU_START)) menu.edit.start = SETTINGS_START_CLASSIC;
+}
+
+menu_action_t menu_update(uint8_t presses, uint16_t now_ms)
+{
+    const uint8_t line = menu.line;
+    bool changed = false;
+    if (presses & BUTTON_B) return MENU_BACK;
+    if (presses & BUTTON_UP) menu.line = menu_next_line(menu.line, -1);
+    if (presses & BUTTON_DOWN) menu.line = menu_next_line(menu.line, 1);
+    if (menu.line == MENU_SET) {
+        if ((presses & BUTTON_RIGHT) && menu.set_cursor + 1 < SETTINGS_SET_BITS) menu.set_cursor++, changed = true;
+        if ((presses & BUTTON_LEFT) && menu.set_cursor > 0) menu.set_cursor--, changed = true;
+        if (presses & BUTTON_A) {
+            const uint8_t after = (uint8_t)(menu.edit.custom ^ (1u << menu.set_cursor));
+            if (after) {
+                menu.edit.custom = after;
+                changed = true;
+            } else { /* the set may not become empty */
+                menu.refusing = 1;
+                menu.refuse_until = (uint16_t)(now_ms + MENU_REFUSE_MS);
+            }
+        }
+    } else {
+        if (presses & BUTTON_RIGHT) menu_change(1), changed = true;
+        if (presses & BUTTON_LEFT) menu_change(-1), changed = true;
+        if (presses & BUTTON_A) return MENU_PLAY;
+    }
+    if (changed || menu.line != line) menu_tell();
+    menu_draw(now_ms);
+    return MENU_STAY;
+}
+
+const settings_t *menu_settings(void)
+{
+    return &menu.edit;
+}

@@ -1,0 +1,39 @@
+/* The person's settings: the menu edits them, the store keeps them in EEPROM.
+ * Every field has a fixed range (settings_valid); the defaults make a fresh device
+ * play Nim from the board's classic start, person first, perfectly. */
+#ifndef SETTINGS_H
+#define SETTINGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+enum { SETTINGS_START_CLASSIC, SETTINGS_START_RANDOM, SETTINGS_START_MARIENBAD, SETTINGS_STARTS };
+enum { SETTINGS_FIRST_YOU, SETTINGS_FIRST_DEVICE, SETTINGS_FIRST_ALTERNATE, SETTINGS_FIRSTS };
+enum { SETTINGS_PERFECT, SETTINGS_EQUALIZER, SETTINGS_CASUAL, SETTINGS_LEVELS };
+
+#define SETTINGS_BASH_MAX 7   /* bash: M is 1..7 */
+#define SETTINGS_SET_BITS 8   /* custom set: any non-empty subset of 1..8 */
+#define SETTINGS_BRIGHT_LEVELS 4
+
+typedef struct {
+    uint8_t game;       /* games_id_t */
+    uint8_t misere;     /* 1: last mover loses (where offered) */
+    uint8_t bash_max;   /* 1..SETTINGS_BASH_MAX */
+    uint8_t custom;     /* bit k-1 set: k is in the custom set; never 0 */
+    uint8_t start;      /* SETTINGS_START_* */
+    uint8_t first;      /* SETTINGS_FIRST_* */
+    uint8_t level;      /* SETTINGS_PERFECT... */
+    uint8_t two_player; /* 1: two people, the device referees */
+    uint8_t sound;      /* 1: on (boards with a buzzer) */
+    uint8_t brightness; /* 0..SETTINGS_BRIGHT_LEVELS-1 (boards that can dim) */
+    uint8_t device_began; /* alternate: 1 when the device (or p2) began the last game */
+} settings_t;
+
+/* Fill s with the defaults: Nim, classic start, you first, Perfect, sound on. */
+void settings_default(settings_t *s);
+/* True when every field of s is in its range (and the game's options exist). */
+bool settings_valid(const settings_t *s);
+
+#endif

@@ -1,0 +1,117 @@
+/* Boot, game and menu, and what outlives a game: settings and score in the store.
+ * The only module that writes the store, so a save always follows a change. Every
+ * press also stirs the random generator with its time. */
+#include <avr/pgmspace.h>
+
+#include "board.h"
+#include "menu.h"
+#include "play.h"
+#include "rng.h"
+#include "store.h"
+#include "uart.h"
+#include "ui.h"
+
+typedef enum { UI_BOOT, UI_GAME, UI_MENU } ui_state_t;
+
+static struct {
+    uint8_t state;
+    uint16_t boot_at;
+    uint8_t b_armed; /* B went down at b_since: the menu opens if it is still held */
+    uint16_t b_since;
+} ui;
+
+static void ui_new_game(uint16_t now)
+{
+    settings_t *s = &store.settings;
+    uint8_t device_first = s->first == SETTINGS_FIRST_DEVICE;
+    if (s->first == SETTINGS_FIRST_ALTERNATE) {
+        device_first = (uint8_t)!s->device_began;
+        s->device_began = device_first;
+        store_save();
+    }
+    uart_puts_P(PSTR("@settings "));
+    games_print_name(s);
+    menu_print_settings(s);
+    uart_puts_P(PSTR("\r\n"));
+    play_start(s, device_first, now);
+    ui.state = UI_GAME;
+}
+
+static void ui_boot(uint8_t held, uint16_t now)
+{
+    static const char origins[3][8] PROGMEM = {"loaded", "blank", "corrupt"};
+    const store_origin_t origin = store_load();
+    uart_puts_P(PSTR("@eeprom "));
+    if ((held & (BUTTON_A | BUTTON_B)) == (BUTTON_A | BUTTON_B)) {
+        store_reset();
+        uart_puts_P(PSTR("reset"));
+    } else {
+        uart_puts_P(origins[origin]);
+    }
+    uart_puts_P(PSTR("\r\n"));
+    ui_new_game(now);
+}
+
+static void ui_score(play_event_t ev)
+{
+    if (store.settings.two_player || ev == PLAY_EVENT_NONE) return;
+    store_score_t *score = store_score();
+    if (ev == PLAY_EVENT_HINT) score->hints++;
+    else if (play_person_won()) score->wins++;
+    else score->losses++;
+    store_save();
+    if (ev != PLAY_EVENT_OVER) return;
+    uart_puts_P(PSTR("@score "));
+    uart_put_u32(score->wins);
+    uart_putc(' ');
+    uart_put_u32(score->losses);
+    uart_putc(' ');
+    uart_put_u32(score->hints);
+    uart_puts_P(PSTR("\r\n"));
+}
+
+void ui_start(uint16_t now_ms)
+{
+    ui.state = UI_BOOT;
+    ui.boot_at = now_ms;
+}
+
+void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)
+{
+    if (presses) rng_stir(now_ms);
+    if (store_poll()) uart_puts_P(PSTR("@saved\r\n"));
+    if (ui.state == UI_BOOT) {
+        if ((uint16_t)(now_ms - ui.boot_at) >= UI_BOOT_MS) ui_boot(held, now_ms);
+        return; /* presses while booting are the ones held at power-up */
+    }
+    if (presses & BUTTON_B) {
+        ui.b_armed = 1;
+        ui.b_since = now_ms;
+    }
+    if (!(held & BUTTON_B)) ui.b_armed = 0;
+    if (ui.state == UI_GAME && ui.b_armed && (uint16_t)(now_ms - ui.b_since) >= UI_MENU_HOLD_MS) {
+        ui.b_armed = 0;
+        ui.state = UI_MENU;
+        menu_open(&store.settings, now_ms);
+        return;
+    }
+    if (ui.state == UI_MENU) {
+        const menu_action_t act = menu_update(presses, now_ms);
+        if (act == MENU_BACK) {
+            ui.b_armed = 0; /* this B goes back; holding it does not reopen the menu */
+            ui.state = UI_GAME;
+            uart_puts_P(PSTR("@menu back\r\n"));
+            play_resume(now_ms);
+        } else if (act == MENU_PLAY) {
+            store.settings = *menu_settings();
+            store_save();
+            ui_new_game(now_ms);
+        }
+        return;
+    }
+    if (play_is_over() && (presses & BUTTON_A)) {
+        ui_new_game(now_ms);
+        return;
+    }
+    ui_score(play_update(presses, held, now_ms));
+}
