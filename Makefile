@@ -99,6 +99,7 @@ $(TEST_DEBOUNCE): tests/runtime/test_debounce.c firmware/runtime/debounce.c \
 
 # --- scenario tests: the firmware played through the simulated board ---
 TEST_NIM := $(BUILD)/tests/test_nim
+TEST_GAMES := $(BUILD)/tests/test_games
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 
 $(BUILD)/tests/scenario/%.o: tests/scenario/%.c Makefile
@@ -115,6 +116,9 @@ $(LATENCY): $(BUILD)/bench/latency.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+$(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 # --- benchmark firmware ---
@@ -155,11 +159,12 @@ TEST_SUITES = \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"nim on the $(BOARD) board: $(TEST_NIM) $(FW_ELF) $(BOARD) 200" \
+	"every game on the $(BOARD) board: $(TEST_GAMES) $(FW_ELF) $(BOARD)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(FW_HEX)
+_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(FW_HEX)
 	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
 
 bench: deps

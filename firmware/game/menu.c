@@ -111,6 +111,7 @@ static void menu_tell(void)
 void menu_print_settings(const settings_t *s)
 {
     for (uint8_t line = MENU_START; line < MENU_LINES; line++) {
+        if ((line == MENU_SOUND && !BOARD_HAS_BUZZER) || (line == MENU_BRIGHT && !BOARD_CAN_DIM)) continue;
         uart_putc(' ');
         uart_puts_P(menu_lines[line].name);
         uart_putc('=');

@@ -171,6 +171,7 @@ static void play_turn(uint16_t now)
     play.marking = play.refusing = play.hinting = play.a_armed = 0;
     if (play_person(play.side)) {
         play.phase = PLAY_TURN;
+        play.col = 0; /* line entry: the leftmost pin of the topmost row */
         play_seek(0, 1);
     } else {
         play.phase = PLAY_THINK;

@@ -10,7 +10,7 @@ void settings_default(settings_t *s)
     *s = (settings_t){
         .game = GAMES_NIM,
         .bash_max = 3,
-        .custom = 0x0D, /* {1, 3, 4} */
+        .custom = 0x13, /* {1, 2, 5} */
         .start = SETTINGS_START_CLASSIC,
         .first = SETTINGS_FIRST_YOU,
         .level = SETTINGS_PERFECT,

@@ -1,0 +1,784 @@
+/* Every game of the device's menu, played through the buttons (with contact bounce) on
+ * the simulated board: each game picked in the menu and played to the end against a
+ * random player; the device's moves are legal and, at Perfect, winning whenever it can
+ * win (checked by the brute-force solver, which knows only the rules); the LEDs show the
+ * position after every move. Also: the menu's lines and LED patterns, two players,
+ * hints, Equalizer and Casual, random and alternating starts.
+ * Usage: test_games FIRMWARE.elf BOARD */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute.h"
+#include "scenario.h"
+
+#define GM_TURN_MS 5000 /* the device answers within 1.5 s; generous */
+#define GM_ROWS 8
+
+static unsigned gm_passed, gm_failed;
+static char gm_context[200];
+
+static bool gm_check(bool ok, const char *fmt, ...)
+{
+    if (ok) {
+        gm_passed++;
+        return true;
+    }
+    if (gm_failed++ < 30) {
+        va_list ap;
+        va_start(ap, fmt);
+        printf("FAIL [%s] ", gm_context);
+        vprintf(fmt, ap);
+        printf("\n");
+        va_end(ap);
+    }
+    return false;
+}
+
+/* The test's own random numbers (xorshift64), independent of the firmware's. */
+static uint64_t gm_seed = 88172645463325252ull;
+static unsigned gm_rand(unsigned n)
+{
+    gm_seed ^= gm_seed << 13;
+    gm_seed ^= gm_seed >> 7;
+    gm_seed ^= gm_seed << 17;
+    return (unsigned)(gm_seed % n);
+}
+
+typedef enum { GM_HEAP, GM_WYTHOFF, GM_LINE } gm_entry_t;
+
+typedef struct {
+    scn_t *s;
+    unsigned rows, len[GM_ROWS];
+    /* the game in play */
+    char name[64];
+    brute_game_t rules;
+    gm_entry_t entry;
+    unsigned used;          /* rows in play */
+    uint8_t mask[GM_ROWS];  /* tokens per row, bit i = LED i */
+    bool two_player;
+    /* the firmware's cursor, mirrored */
+    unsigned cursor, col;
+    bool marking;
+    /* what happened */
+    unsigned device_moves, device_slips; /* slips: from a won position to a lost one */
+    unsigned hints;
+} gm_t;
+
+static unsigned gm_count(uint8_t m)
+{
+    unsigned n = 0;
+    for (; m; m &= (uint8_t)(m - 1)) n++;
+    return n;
+}
+
+static brute_pos_t gm_pos_of(const gm_t *g, const uint8_t *mask)
+{
+    brute_pos_t p = {0};
+    for (unsigned r = 0; r < g->used; r++) {
+        if (g->entry != GM_LINE) {
+            p.heap[p.count++] = (uint8_t)gm_count(mask[r]);
+            continue;
+        }
+        for (unsigned i = 0; i < g->len[r];) {
+            if (!(mask[r] >> i & 1)) {
+                i++;
+                continue;
+            }
+            unsigned start = i;
+            while (i < g->len[r] && (mask[r] >> i & 1)) i++;
+            p.heap[p.count++] = (uint8_t)(i - start);
+        }
+    }
+    return p;
+}
+
+static brute_pos_t gm_pos(const gm_t *g)
+{
+    return gm_pos_of(g, g->mask);
+}
+
+/* Parse the position part of "@game"/"@move"/"@hint" lines into mask[]. */
+static bool gm_parse_rows(const gm_t *g, const char *p, uint8_t *mask)
+{
+    memset(mask, 0, GM_ROWS);
+    for (unsigned r = 0; r < (g->entry == GM_LINE ? g->rows : g->used); r++) {
+        while (*p == ' ') p++;
+        if (g->entry == GM_LINE) {
+            for (unsigned i = 0; i < g->len[r]; i++, p++) {
+                if (*p != '#' && *p != '.') return false;
+                if (*p == '#') mask[r] |= (uint8_t)(1u << i);
+            }
+        } else {
+            char *end;
+            long v = strtol(p, &end, 10);
+            if (end == p || v < 0 || v > (long)g->len[r]) return false;
+            mask[r] = (uint8_t)((1u << v) - 1);
+            p = end;
+        }
+    }
+    while (*p == ' ' || *p == '\r') p++;
+    return *p == '\0';
+}
+
+static const char *gm_who(const gm_t *g, int side)
+{
+    return g->two_player ? (side ? "p2" : "p1") : (side ? "cpu" : "human");
+}
+
+/* ---- LEDs ---- */
+
+static void gm_rows_text(const gm_t *g, const uint8_t *mask, char *out)
+{
+    size_t n = 0;
+    for (unsigned r = 0; r < g->rows; r++) {
+        if (r) out[n++] = '|';
+        for (unsigned i = 0; i < g->len[r]; i++) out[n++] = (mask[r] >> i & 1) ? '#' : '.';
+    }
+    out[n] = '\0';
+}
+
+/* The LEDs show exactly the tokens (during the device's pause, when nothing blinks). */
+static void gm_check_leds(gm_t *g)
+{
+    char want[96], got[96];
+    gm_rows_text(g, g->mask, want);
+    scn_leds_now(g->s, got, sizeof got);
+    gm_check(strcmp(want, got) == 0, "LEDs %s, position %s", got, want);
+}
+
+/* ---- the cursor, as the firmware moves it ---- */
+
+static void gm_seek(gm_t *g, int from, int step)
+{
+    for (int r = from; r >= 0 && r < (int)g->used; r += step)
+        if (g->mask[r]) {
+            g->cursor = (unsigned)r;
+            g->marking = false;
+            int best = -1;
+            for (int i = 0; i < 8; i++)
+                if ((g->mask[r] >> i & 1) &&
+                    (best < 0 || abs(i - (int)g->col) < abs(best - (int)g->col)))
+                    best = i;
+            g->col = (unsigned)best;
+            return;
+        }
+}
+
+static void gm_turn_starts(gm_t *g)
+{
+    g->col = 0;
+    g->marking = false;
+    gm_seek(g, 0, 1);
+}
+
+static void gm_tap(gm_t *g, sim_button_t b)
+{
+    scn_tap(g->s, b);
+    if (b == SIM_BTN_UP && g->cursor > 0) gm_seek(g, (int)g->cursor - 1, -1);
+    if (b == SIM_BTN_DOWN && g->cursor + 1 < g->used) gm_seek(g, (int)g->cursor + 1, 1);
+    if (g->entry == GM_LINE && (b == SIM_BTN_LEFT || b == SIM_BTN_RIGHT)) {
+        const int step = b == SIM_BTN_RIGHT ? 1 : -1;
+        for (int i = (int)g->col + step; i >= 0 && i < 8; i += step) {
+            if (g->mask[g->cursor] >> i & 1) {
+                g->col = (unsigned)i;
+                break;
+            }
+            if (g->marking) break;
+        }
+    }
+    if (g->entry == GM_LINE && b == SIM_BTN_A) g->marking = !g->marking;
+}
+
+static void gm_goto_row(gm_t *g, unsigned row)
+{
+    for (int guard = 0; g->cursor != row && guard < 16; guard++)
+        gm_tap(g, row > g->cursor ? SIM_BTN_DOWN : SIM_BTN_UP);
+    gm_check(g->cursor == row, "cursor cannot reach row %u", row);
+}
+
+/* ---- moves in board terms ---- */
+
+typedef struct {
+    uint8_t taken[GM_ROWS];
+} gm_move_t;
+
+/* The board move for brute move m (line games: the gap on a random side when parts differ). */
+static gm_move_t gm_board_move(const gm_t *g, const brute_move_t *m, bool random_side)
+{
+    gm_move_t bm = {{0}};
+    if (g->entry != GM_LINE) {
+        for (unsigned r = 0; r < g->used; r++) {
+            if (m->heap != BRUTE_BOTH && m->heap != r) continue;
+            if (m->heap == BRUTE_BOTH && r > 1) continue;
+            const unsigned h = gm_count(g->mask[r]);
+            bm.taken[r] = (uint8_t)(((1u << m->take) - 1) << (h - m->take));
+        }
+        return bm;
+    }
+    unsigned k = 0;
+    for (unsigned r = 0; r < g->used; r++)
+        for (unsigned i = 0; i < g->len[r];) {
+            if (!(g->mask[r] >> i & 1)) {
+                i++;
+                continue;
+            }
+            unsigned start = i;
+            while (i < g->len[r] && (g->mask[r] >> i & 1)) i++;
+            if (k++ != m->heap) continue;
+            const unsigned left = random_side && gm_rand(2) ? m->part[1] : m->part[0];
+            bm.taken[r] = (uint8_t)(((1u << m->take) - 1) << (start + left));
+        }
+    return bm;
+}
+
+/* Enter a board move with the buttons. */
+static void gm_enter(gm_t *g, const gm_move_t *bm)
+{
+    unsigned row = 0;
+    while (!bm->taken[row]) row++;
+    if (g->entry == GM_LINE) {
+        unsigned lo = 0, hi = 7;
+        while (!(bm->taken[row] >> lo & 1)) lo++;
+        while (!(bm->taken[row] >> hi & 1)) hi--;
+        gm_goto_row(g, row);
+        for (int guard = 0; g->col != lo && guard < 16; guard++)
+            gm_tap(g, lo > g->col ? SIM_BTN_RIGHT : SIM_BTN_LEFT);
+        gm_tap(g, SIM_BTN_A);
+        for (unsigned i = lo; i < hi; i++) gm_tap(g, SIM_BTN_RIGHT);
+        gm_tap(g, SIM_BTN_A);
+        return;
+    }
+    gm_goto_row(g, row);
+    for (unsigned i = 0; i < gm_count(bm->taken[row]); i++) gm_tap(g, SIM_BTN_RIGHT);
+    if (g->entry == GM_WYTHOFF && row == 0 && bm->taken[1]) {
+        gm_goto_row(g, 1);
+        for (unsigned i = 0; i < gm_count(bm->taken[1]); i++) gm_tap(g, SIM_BTN_RIGHT);
+    }
+    gm_tap(g, SIM_BTN_A);
+}
+
+/* Is "before -> after" a legal move on the board? (a legal move of the rules, taken where the
+ * entry style allows: heap rows stay packed to the left, a line loses one block of pins) */
+static bool gm_legal(const gm_t *g, const uint8_t *before, const uint8_t *after)
+{
+    unsigned changed = 0;
+    for (unsigned r = 0; r < g->rows; r++) {
+        if (after[r] & ~before[r]) return false;
+        if (after[r] == before[r]) continue;
+        changed++;
+        const uint8_t gone = (uint8_t)(before[r] & ~after[r]);
+        if (g->entry == GM_LINE && ((gone >> __builtin_ctz(gone)) & ((gone >> __builtin_ctz(gone)) + 1)))
+            return false; /* not one block */
+        if (g->entry != GM_LINE && (after[r] & (after[r] + 1))) return false; /* not packed */
+    }
+    if (changed != 1 && !(g->entry == GM_WYTHOFF && changed == 2)) return false;
+    brute_pos_t p = gm_pos_of(g, before), want = gm_pos_of(g, after);
+    if (g->entry == GM_WYTHOFF) { /* the diagonal keeps the rows in place: compare in order */
+        if (changed == 2 && gm_count(before[0]) - gm_count(after[0]) != gm_count(before[1]) - gm_count(after[1]))
+            return false;
+    }
+    brute_iter_t it = {0};
+    brute_move_t m;
+    while (brute_next_move(&g->rules, &p, &it, &m)) {
+        brute_pos_t q;
+        brute_apply(&g->rules, &p, &m, &q);
+        if (brute_same(&g->rules, &q, &want)) return true;
+    }
+    return false;
+}
+
+/* ---- playing ---- */
+
+/* Read "@game <name> <rows>" and the first turn; false when it did not come. */
+static bool gm_game_line(gm_t *g, int *side)
+{
+    const char *line = scn_wait_line(g->s, "@game ", 3000);
+    if (!gm_check(line != NULL, "no @game line")) return false;
+    const char *p = line + 6;
+    size_t n = strcspn(p, " ");
+    snprintf(g->name, sizeof g->name, "%.*s", (int)n, p);
+    const char *base = strncmp(g->name, "misere:", 7) == 0 ? g->name + 7 : g->name;
+    g->entry = !strcmp(base, "wythoff")                                          ? GM_WYTHOFF
+               : !strcmp(base, "kayles") || !strcmp(base, "dawson") || !strncmp(base, "line", 4) ? GM_LINE
+                                                                                 : GM_HEAP;
+    g->used = g->entry == GM_WYTHOFF ? 2 : g->rows;
+    if (!gm_check(brute_parse(&g->rules, g->name), "brute solver cannot parse '%s'", g->name)) return false;
+    if (!gm_check(gm_parse_rows(g, p + n, g->mask), "bad game line '%s'", line)) return false;
+    const char *turn = scn_wait_line(g->s, "@turn ", 2000);
+    if (!gm_check(turn != NULL, "no first @turn")) return false;
+    *side = !strcmp(turn + 6, gm_who(g, 0)) ? 0 : !strcmp(turn + 6, gm_who(g, 1)) ? 1 : -1;
+    return gm_check(*side >= 0, "first turn '%s'", turn);
+}
+
+typedef enum { GM_RANDOM, GM_PERFECT } gm_player_t;
+
+/* A person's move: random, or winning when there is one (perfect). */
+static gm_move_t gm_pick(gm_t *g, gm_player_t how)
+{
+    brute_pos_t p = gm_pos(g);
+    brute_move_t moves[256], wins[256];
+    unsigned n = 0, w = 0;
+    brute_iter_t it = {0};
+    brute_move_t m;
+    while (n < 256 && brute_next_move(&g->rules, &p, &it, &m)) {
+        moves[n++] = m;
+        brute_pos_t q;
+        brute_apply(&g->rules, &p, &m, &q);
+        if (!brute_pos_is_win(&g->rules, &q)) wins[w++] = m;
+    }
+    const brute_move_t *pick = how == GM_PERFECT && w ? &wins[gm_rand(w)] : &moves[gm_rand(n)];
+    return gm_board_move(g, pick, true);
+}
+
+/* Hold A for a hint and check it: a winning move when there is one, "none" otherwise;
+ * the hinted tokens blink slowly, the rest stay lit (or all tokens blink for none). */
+static void gm_hint(gm_t *g, int side)
+{
+    const brute_pos_t p = gm_pos(g);
+    const bool win = brute_pos_is_win(&g->rules, &p);
+    scn_hold(g->s, SIM_BTN_A, 1150);
+    g->marking = false; /* a hint drops what the press marked */
+    char want[32];
+    snprintf(want, sizeof want, "@hint %s", gm_who(g, side));
+    const char *line = scn_wait_line(g->s, want, 500);
+    if (!gm_check(line != NULL, "no %s line", want)) return;
+    g->hints++;
+    const char *rest = line + strlen(want);
+    if (!win) {
+        gm_check(!strcmp(rest, " none"), "hint from a lost position: '%s'", line);
+        return;
+    }
+    uint8_t after[GM_ROWS];
+    if (!gm_check(gm_parse_rows(g, rest, after), "hint line '%s'", line)) return;
+    brute_pos_t q = gm_pos_of(g, after);
+    gm_check(gm_legal(g, g->mask, after) && !brute_pos_is_win(&g->rules, &q),
+             "hint '%s' is not a winning move", line);
+    scn_run_ms(g->s, 1000);
+    for (unsigned r = 0; r < g->rows; r++)
+        for (unsigned i = 0; i < g->len[r]; i++) {
+            const double lit = scn_led_lit(g->s, r, i, 1000);
+            const bool token = g->mask[r] >> i & 1, hinted = token && !(after[r] >> i & 1);
+            gm_check(hinted ? lit > 0.3 && lit < 0.7 : token ? lit > 0.95 : lit < 0.05,
+                     "hint LED %u,%u lit %.2f (token %d, hinted %d)", r, i, lit, token, hinted);
+        }
+}
+
+typedef struct {
+    gm_player_t person[2]; /* side 0 (and side 1 with two players) */
+    unsigned hint_every;   /* hold A for a hint on about 1 in hint_every turns (0: never) */
+    bool perfect_device;   /* check the device wins whenever it can */
+} gm_style_t;
+
+/* Play the game to its end; returns the winner's side, or -1 on failure. */
+static int gm_play(gm_t *g, int side, const gm_style_t *st)
+{
+    for (int moves = 0; moves < 200 && scn_ok(g->s); moves++) {
+        const uint8_t *before_mask = g->mask;
+        uint8_t before[GM_ROWS];
+        memcpy(before, before_mask, sizeof before);
+        const brute_pos_t p = gm_pos(g);
+        const bool was_win = brute_pos_is_win(&g->rules, &p);
+        const bool person = side == 0 || g->two_player;
+        gm_move_t want = {{0}};
+        if (person) {
+            gm_turn_starts(g);
+            if (st->hint_every && gm_rand(st->hint_every) == 0) gm_hint(g, side);
+            want = gm_pick(g, st->person[side]);
+            gm_enter(g, &want);
+        }
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "@move %s", gm_who(g, side));
+        const char *line = scn_wait_line(g->s, prefix, GM_TURN_MS);
+        if (!gm_check(line != NULL, "no '%s' line (position %s)", prefix, g->name)) return -1;
+        uint8_t after[GM_ROWS];
+        if (!gm_check(gm_parse_rows(g, line + strlen(prefix), after), "bad move line '%s'", line))
+            return -1;
+        if (person) {
+            bool same = true;
+            for (unsigned r = 0; r < g->rows; r++) same &= after[r] == (uint8_t)(before[r] & ~want.taken[r]);
+            if (!gm_check(same, "the entered move was not made: '%s'", line)) return -1;
+        } else {
+            if (!gm_check(gm_legal(g, before, after), "illegal device move: '%s'", line)) return -1;
+            const brute_pos_t q = gm_pos_of(g, after);
+            const bool slip = was_win && brute_pos_is_win(&g->rules, &q);
+            g->device_moves++;
+            g->device_slips += slip;
+            if (st->perfect_device) gm_check(!slip, "the device could win but played '%s'", line);
+        }
+        memcpy(g->mask, after, sizeof after);
+        side ^= 1;
+        const brute_pos_t q = gm_pos(g);
+        uint16_t wins;
+        if (brute_count_moves(&g->rules, &q, &wins) == 0) {
+            /* normal play: the mover won; misere: the player to move (brute_pos_is_win) */
+            const int winner = brute_pos_is_win(&g->rules, &q) ? side : side ^ 1;
+            char over[32];
+            snprintf(over, sizeof over, "@over %s", gm_who(g, winner));
+            const char *o = scn_wait_line(g->s, "@over ", 1000);
+            gm_check(o && !strcmp(o, over), "game over: got '%s', want '%s'", o ? o : "nothing", over);
+            return winner;
+        }
+        snprintf(prefix, sizeof prefix, "@turn %s", gm_who(g, side));
+        if (!gm_check(scn_wait_line(g->s, prefix, 1000) != NULL, "no '%s'", prefix)) return -1;
+        if (!g->two_player && side == 1) {
+            scn_run_ms(g->s, 20);
+            gm_check_leds(g);
+        }
+    }
+    gm_check(false, "game did not end");
+    return -1;
+}
+
+/* ---- the menu ---- */
+
+/* Hold B to open the menu; returns the first "@menu" line. */
+static bool gm_menu_open(gm_t *g)
+{
+    scn_hold(g->s, SIM_BTN_B, 1150);
+    return gm_check(scn_wait_line(g->s, "@menu game ", 300) != NULL, "the menu did not open");
+}
+
+/* In the menu: go to line `name` (from the game line, DOWN), then press `step` until its
+ * value reads `value`. */
+static bool gm_menu_set(gm_t *g, const char *name, const char *value)
+{
+    char want[80];
+    snprintf(want, sizeof want, "@menu %s ", name);
+    const char *cur = scn_last_line(g->s, "@menu ");
+    for (int guard = 0; cur && strncmp(cur, want, strlen(want)) && guard < 12; guard++) {
+        scn_tap(g->s, SIM_BTN_DOWN);
+        cur = scn_wait_line(g->s, "@menu ", 300);
+    }
+    if (!gm_check(cur && !strncmp(cur, want, strlen(want)), "menu line %s not reached", name)) return false;
+    snprintf(want, sizeof want, "@menu %s %s", name, value);
+    for (int guard = 0; strcmp(cur, want) && guard < 16; guard++) {
+        scn_tap(g->s, SIM_BTN_RIGHT);
+        cur = scn_wait_line(g->s, "@menu ", 300);
+        if (!cur) break;
+    }
+    return gm_check(cur && !strcmp(cur, want), "menu: cannot set %s to %s", name, value);
+}
+
+/* Parse "@menu set 1,3,4 at 2" into members (bit k-1 = k) and the cursor (1..8). */
+static bool gm_parse_set(const char *line, unsigned *bits, unsigned *at)
+{
+    if (!line || strncmp(line, "@menu set ", 10)) return false;
+    const char *p = line + 10;
+    *bits = 0;
+    for (;;) {
+        char *end;
+        long k = strtol(p, &end, 10);
+        if (end == p || k < 1 || k > 8) return false;
+        *bits |= 1u << (k - 1);
+        p = end;
+        if (*p != ',') break;
+        p++;
+    }
+    return sscanf(p, " at %u", at) == 1;
+}
+
+/* On the "set" line: make the custom set exactly `bits` (bit k-1 = k), member by member,
+ * adding before removing (the set may never be empty). */
+static bool gm_menu_custom(gm_t *g, unsigned bits)
+{
+    const char *cur = scn_last_line(g->s, "@menu ");
+    for (int guard = 0; cur && strncmp(cur, "@menu set ", 10) && guard < 12; guard++) {
+        scn_tap(g->s, SIM_BTN_DOWN);
+        cur = scn_wait_line(g->s, "@menu ", 300);
+    }
+    unsigned have, at;
+    if (!gm_check(gm_parse_set(cur, &have, &at), "menu: no set line ('%s')", cur ? cur : "")) return false;
+    for (int pass = 0; pass < 2; pass++)
+        for (unsigned k = 1; k <= 8; k++) {
+            const bool want = bits >> (k - 1) & 1, is = have >> (k - 1) & 1;
+            if (want == is || want != (pass == 0)) continue;
+            while (at != k) {
+                scn_tap(g->s, at < k ? SIM_BTN_RIGHT : SIM_BTN_LEFT);
+                if (!gm_parse_set(scn_wait_line(g->s, "@menu set ", 300), &have, &at)) return false;
+            }
+            scn_tap(g->s, SIM_BTN_A);
+            if (!gm_parse_set(scn_wait_line(g->s, "@menu set ", 300), &have, &at)) return false;
+        }
+    return gm_check(have == bits, "menu: set is %#x, wanted %#x", have, bits);
+}
+
+typedef struct {
+    const char *start, *first, *level, *players;
+} gm_setup_t;
+
+static const gm_setup_t GM_CLASSIC = {"classic", "you", "perfect", "1"};
+
+/* Open the menu, pick game (its own options first, e.g. {"bash", "5", NULL}), then the
+ * setup; start. Returns the side to move first, -1 on failure. */
+static int gm_start(gm_t *g, const char *game, const char *const *opts, const gm_setup_t *su)
+{
+    if (!gm_menu_open(g)) return -1;
+    bool ok = gm_menu_set(g, "game", game);
+    for (; ok && opts && opts[0]; opts += 2) /* in menu order: each is found further down */
+        ok = !strcmp(opts[0], "set") ? gm_menu_custom(g, (unsigned)strtoul(opts[1], NULL, 16))
+                                     : gm_menu_set(g, opts[0], opts[1]);
+    ok = ok && gm_menu_set(g, "start", su->start) && gm_menu_set(g, "first", su->first) &&
+         gm_menu_set(g, "level", su->level) && gm_menu_set(g, "players", su->players);
+    if (!ok) { /* leave the menu for the next test */
+        scn_tap(g->s, SIM_BTN_B);
+        return -1;
+    }
+    g->two_player = !strcmp(su->players, "2");
+    scn_tap(g->s, SIM_BTN_A);
+    int side;
+    if (!gm_check(scn_wait_line(g->s, "@settings ", 500) != NULL, "no @settings after A")) return -1;
+    return gm_game_line(g, &side) ? side : -1;
+}
+
+/* LEDs over the last second against a picture: '#' steady, '.' dark, 's' slow blink
+ * (about half lit), rows separated by '|'. */
+static void gm_check_picture(gm_t *g, const char *want, const char *what)
+{
+    scn_run_ms(g->s, 1000);
+    const char *w = want;
+    bool ok = true;
+    for (unsigned r = 0; r < g->rows && ok; r++, w++)
+        for (unsigned i = 0; i < g->len[r] && ok; i++, w++) {
+            const double lit = scn_led_lit(g->s, r, i, 1000);
+            ok = *w == '#' ? lit > 0.95 : *w == '.' ? lit < 0.05 : lit > 0.3 && lit < 0.7;
+        }
+    char got[96];
+    gm_check(ok, "%s: LEDs %s, wanted %s", what, scn_leds_pattern(g->s, 1000, got, sizeof got), want);
+}
+
+/* The menu: every line, every value (LEFT/RIGHT wrap around), the pictures of a few, the
+ * ends of the list; B goes back to the running game unchanged. */
+static void gm_test_menu(gm_t *g)
+{
+    snprintf(gm_context, sizeof gm_context, "menu");
+    char before[96], after[96];
+    gm_rows_text(g, g->mask, before);
+    const size_t lines_before = scn_line_count(g->s);
+    if (!gm_menu_open(g)) return;
+    gm_check_picture(g, "s..|...#|.....", "game line, Nim");
+    static const struct {
+        const char *name;
+        unsigned values;
+        const char *picture_first; /* LEDs for the first value (after the wrap) */
+    } lines[] = {{"game", 11, "s..|...#|....."},   {"misere", 2, ".s.|#...|....."},
+                 {"start", 2, "..s|#...|....."},   {"first", 3, "s.s|#...|....."},
+                 {"level", 3, ".ss|#...|....."},   {"players", 2, "sss|#...|....."}};
+    for (size_t l = 0; l < sizeof lines / sizeof lines[0]; l++) {
+        if (l) {
+            scn_tap(g->s, SIM_BTN_DOWN);
+            const char *cur = scn_wait_line(g->s, "@menu ", 300);
+            gm_check(cur && !strncmp(cur + 6, lines[l].name, strlen(lines[l].name)),
+                     "DOWN to line %s gave '%s'", lines[l].name, cur ? cur : "nothing");
+        }
+        /* RIGHT through every value and back to the first */
+        const char *first = scn_last_line(g->s, "@menu ");
+        char first_copy[80];
+        snprintf(first_copy, sizeof first_copy, "%s", first ? first : "");
+        unsigned n = 0;
+        const char *cur;
+        do {
+            scn_tap(g->s, SIM_BTN_RIGHT);
+            cur = scn_wait_line(g->s, "@menu ", 300);
+            n++;
+        } while (cur && strcmp(cur, first_copy) && n < 20);
+        gm_check(n == lines[l].values, "line %s has %u values, wanted %u", lines[l].name, n,
+                 lines[l].values);
+        gm_check_picture(g, lines[l].picture_first, lines[l].name);
+        if (!strcmp(lines[l].name, "first")) { /* LEFT wraps to the last value: 3 LEDs */
+            scn_tap(g->s, SIM_BTN_LEFT);
+            cur = scn_wait_line(g->s, "@menu ", 300);
+            gm_check(cur && !strcmp(cur, "@menu first alternate"), "LEFT from 'you': '%s'", cur ? cur : "");
+            gm_check_picture(g, "s.s|###.|.....", "first=alternate");
+        }
+    }
+    const size_t n = scn_line_count(g->s);
+    scn_tap(g->s, SIM_BTN_DOWN); /* the last line: stays */
+    gm_check(scn_line_count(g->s) == n, "DOWN past the last line moved");
+    /* Bash shows its M line, the custom games their set line */
+    for (int i = 0; i < 8; i++) scn_tap(g->s, SIM_BTN_UP);
+    scn_set_cursor(g->s, scn_line_count(g->s));
+    gm_menu_set(g, "game", "bash:3");
+    gm_menu_set(g, "bash", "5");
+    gm_check_picture(g, "ss.|####|#....", "bash M=5");
+    scn_tap(g->s, SIM_BTN_B);
+    gm_check(scn_wait_line(g->s, "@menu back", 300) != NULL, "B did not go back");
+    scn_run_ms(g->s, 500);
+    for (size_t i = lines_before; i < scn_line_count(g->s); i++)
+        gm_check(strncmp(scn_line(g->s, i), "@game ", 6) != 0, "B started a game");
+    scn_run_ms(g->s, 1000);
+    gm_rows_text(g, g->mask, after);
+    gm_check(!strcmp(before, after), "the running game changed");
+}
+
+/* Two people on the same buttons: the device referees and names the winner (p1/p2); hints
+ * work for either side. */
+static void gm_test_two_players(gm_t *g)
+{
+    const gm_style_t two = {{GM_RANDOM, GM_RANDOM}, 2, false};
+    static const char *const games[] = {"nim", "kayles", "wythoff"};
+    gm_setup_t su = GM_CLASSIC;
+    su.players = "2";
+    unsigned p2_won = 0;
+    for (int i = 0; i < 6; i++) {
+        snprintf(gm_context, sizeof gm_context, "two players, %s game %d", games[i % 3], i + 1);
+        const int first = gm_start(g, games[i % 3], NULL, &su);
+        if (!gm_check(first == 0, "p1 does not begin")) continue;
+        p2_won += gm_play(g, first, &two) == 1;
+        scn_tap(g->s, SIM_BTN_A);
+    }
+    printf("two players: p2 won %u of 6\n", p2_won);
+    g->two_player = false;
+}
+
+/* Equalizer: one plain (losing) move per game where it could win, so a perfect person wins
+ * even when the device begins from a won position. Casual: now and then a random move. */
+static void gm_test_levels(gm_t *g)
+{
+    const gm_style_t perfect = {{GM_PERFECT, GM_PERFECT}, 0, false};
+    gm_setup_t su = GM_CLASSIC;
+    su.first = "device"; /* 3-4-5 is a first-player win: the device starts winning */
+    su.level = "equalizer";
+    for (int i = 0; i < 3; i++) {
+        snprintf(gm_context, sizeof gm_context, "equalizer, game %d", i + 1);
+        const unsigned slips = g->device_slips;
+        const int first = gm_start(g, i == 2 ? "kayles" : "nim", NULL, &su);
+        const int w = gm_play(g, first, &perfect);
+        gm_check(g->device_slips - slips == 1, "the device made %u plain moves, not one",
+                 g->device_slips - slips);
+        gm_check(w == 0, "a perfect person lost to Equalizer");
+        scn_tap(g->s, SIM_BTN_A);
+    }
+    su.level = "casual";
+    const unsigned slips = g->device_slips, moves = g->device_moves;
+    for (int i = 0; i < 6; i++) {
+        snprintf(gm_context, sizeof gm_context, "casual, game %d", i + 1);
+        const int first = gm_start(g, "nim", NULL, &su);
+        gm_play(g, first, &perfect);
+        scn_tap(g->s, SIM_BTN_A);
+    }
+    snprintf(gm_context, sizeof gm_context, "casual");
+    printf("casual: %u plain moves in %u device moves\n", g->device_slips - slips,
+           g->device_moves - moves);
+    gm_check(g->device_slips > slips, "Casual never played a random move");
+}
+
+/* Random starts lie within the board, are never over, differ, and are both won and lost
+ * positions for the player to move (nothing rigged); "alternate" switches who begins. */
+static void gm_test_starts(gm_t *g)
+{
+    gm_setup_t su = GM_CLASSIC;
+    su.start = "random";
+    char seen[32][96];
+    unsigned n = 0, distinct = 0, won = 0;
+    for (int i = 0; i < 32; i++) {
+        snprintf(gm_context, sizeof gm_context, "random start %d", i + 1);
+        if (gm_start(g, i % 4 == 3 ? "kayles" : "nim", NULL, &su) < 0) continue;
+        const brute_pos_t p = gm_pos(g);
+        uint16_t wins;
+        gm_check(brute_count_moves(&g->rules, &p, &wins) > 0, "a random start is over");
+        won += brute_pos_is_win(&g->rules, &p);
+        char text[96];
+        gm_rows_text(g, g->mask, text);
+        bool again = false;
+        for (unsigned k = 0; k < n; k++) again |= !strcmp(seen[k], text);
+        distinct += !again;
+        snprintf(seen[n++], sizeof seen[0], "%s", text);
+    }
+    snprintf(gm_context, sizeof gm_context, "random starts");
+    printf("random starts: %u distinct of %u, %u won for the first player\n", distinct, n, won);
+    gm_check(n == 32 && distinct >= 16, "only %u distinct random starts of %u", distinct, n);
+    gm_check(won > 0 && won < n, "random starts: %u of %u are won", won, n);
+    su.start = "classic";
+    su.first = "alternate";
+    int last = -1;
+    for (int i = 0; i < 4; i++) {
+        snprintf(gm_context, sizeof gm_context, "alternate, game %d", i + 1);
+        const int first = gm_start(g, "nim", NULL, &su);
+        if (i) gm_check(first == !last, "game %d: side %d begins again", i + 1, first);
+        last = first;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_games FIRMWARE.elf BOARD\n");
+        return 2;
+    }
+    char err[256];
+    scn_t *s = scn_open(argv[1], argv[2], err, sizeof err);
+    if (!s) {
+        printf("test_games: %s\n0 passed, 1 failed\n", err);
+        return 1;
+    }
+    gm_t g = {.s = s, .rows = scn_rows(s)};
+    for (unsigned r = 0; r < g.rows; r++) g.len[r] = scn_row_len(s, r);
+    scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
+
+    /* a fresh (blank) EEPROM boots to the defaults: Nim from the classic start, you first */
+    snprintf(gm_context, sizeof gm_context, "boot");
+    gm_check(scn_wait_line(s, "@eeprom blank", 500) != NULL, "no '@eeprom blank'");
+    const char *set = scn_wait_line(s, "@settings ", 100);
+    gm_check(set && !strcmp(set, "@settings nim start=classic first=you level=perfect players=1"),
+             "default settings: '%s'", set ? set : "none");
+    int side;
+    if (gm_game_line(&g, &side)) gm_check(side == 0 && !strcmp(g.name, "nim"), "first game %s", g.name);
+
+    gm_test_menu(&g);
+
+    /* every game from the menu, against a random player who asks for hints */
+    static const struct {
+        const char *game[2]; /* its name in the menu the first and the second time */
+        const char *opts[5];
+    } games[] = {
+        {{"nim", "nim"}, {NULL}},
+        {{"misere", "misere"}, {NULL}},
+        {{"bash:3", "bash:5"}, {"bash", "5", NULL}},
+        {{"sub:1,3,4", "sub:1,3,4"}, {NULL}},
+        {{"sub:2,5", "sub:2,5"}, {NULL}},
+        {{"pow2", "pow2"}, {NULL}},
+        {{"fib", "fib"}, {NULL}},
+        {{"sub:1,2,5", "sub:2,3,7"}, {"set", "46", NULL}}, /* the custom set */
+        {{"wythoff", "wythoff"}, {NULL}},
+        {{"kayles", "kayles"}, {NULL}},
+        {{"dawson", "dawson"}, {NULL}},
+        {{"line:2,3,7", "line:1,3"}, {"set", "5", NULL}},
+    };
+    const gm_style_t random_person = {{GM_RANDOM, GM_RANDOM}, 3, true};
+    unsigned played = 0, device_won = 0;
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        for (int first = 0; first < 2; first++) {
+            const char *game = games[i].game[first];
+            snprintf(gm_context, sizeof gm_context, "%s, %s first", game, first ? "device" : "you");
+            if (!strcmp(game, "misere")) game = "nim"; /* picked by the misere line */
+            const char *const misere_opts[] = {"misere", "on", NULL};
+            const char *const nomisere_opts[] = {"misere", "off", NULL};
+            const char *const *opts = !strcmp(games[i].game[0], "misere") ? misere_opts
+                                      : !strcmp(games[i].game[0], "nim") ? nomisere_opts
+                                                                      : games[i].opts;
+            gm_setup_t su = GM_CLASSIC;
+            su.first = first ? "device" : "you";
+            const int start = gm_start(&g, game, opts, &su);
+            if (!gm_check(start == first, "first side %d", start)) continue;
+            const int w = gm_play(&g, start, &random_person);
+            played++;
+            device_won += w == 1;
+            scn_tap(s, SIM_BTN_A);
+        }
+
+    gm_test_two_players(&g);
+    gm_test_levels(&g);
+    gm_test_starts(&g);
+
+    gm_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
+    printf("games on %s: %u games played, device won %u; %u hints; %.0f s simulated; stack high "
+           "water %zu bytes, RAM headroom %zu bytes\n",
+           argv[2], played, device_won, g.hints, scn_now_ms(s) / 1000, scn_stack_high_water(s),
+           scn_ram_headroom(s));
+    gm_check(scn_ram_headroom(s) > 0, "stack reached the static data");
+    scn_close(s);
+    printf("games: %u passed, %u failed\n", gm_passed, gm_failed);
+    return gm_failed != 0;
+}
