@@ -48,6 +48,33 @@ static unsigned gm_rand(unsigned n)
 
 typedef enum { GM_HEAP, GM_WYTHOFF, GM_LINE } gm_entry_t;
 
+/* The score the device should keep: wins, losses and hints per game, variant and level. */
+typedef struct {
+    char key[48];
+    unsigned wins, losses, hints;
+} gm_score_t;
+
+static gm_score_t gm_scores[64];
+static unsigned gm_score_count;
+
+/* The score cell of a game and level: games with a parameter share one (bash:3 and bash:5). */
+static gm_score_t *gm_score(const char *name, const char *level)
+{
+    char key[48];
+    const char *base = strncmp(name, "misere:", 7) ? name : name + 7;
+    const char *kind = !strncmp(base, "bash:", 5) ? "bash"
+                       : !strncmp(base, "line:", 5) ? "line"
+                       : !strncmp(base, "sub:", 4) && strcmp(base, "sub:1,3,4") && strcmp(base, "sub:2,5")
+                           ? "custom"
+                           : base;
+    snprintf(key, sizeof key, "%s%s/%s", base == name ? "" : "misere:", kind, level);
+    for (unsigned i = 0; i < gm_score_count; i++)
+        if (!strcmp(gm_scores[i].key, key)) return &gm_scores[i];
+    gm_score_t *sc = &gm_scores[gm_score_count++];
+    snprintf(sc->key, sizeof sc->key, "%s", key);
+    return sc;
+}
+
 typedef struct {
     scn_t *s;
     unsigned rows, len[GM_ROWS];
@@ -58,6 +85,7 @@ typedef struct {
     unsigned used;          /* rows in play */
     uint8_t mask[GM_ROWS];  /* tokens per row, bit i = LED i */
     bool two_player;
+    char level[16];
     /* the firmware's cursor, mirrored */
     unsigned cursor, col;
     bool marking;
@@ -345,6 +373,7 @@ static void gm_hint(gm_t *g, int side)
     const char *line = scn_wait_line(g->s, want, 500);
     if (!gm_check(line != NULL, "no %s line", want)) return;
     g->hints++;
+    if (!g->two_player) gm_score(g->name, g->level)->hints++;
     const char *rest = line + strlen(want);
     if (!win) {
         gm_check(!strcmp(rest, " none"), "hint from a lost position: '%s'", line);
@@ -418,6 +447,15 @@ static int gm_play(gm_t *g, int side, const gm_style_t *st)
             snprintf(over, sizeof over, "@over %s", gm_who(g, winner));
             const char *o = scn_wait_line(g->s, "@over ", 1000);
             gm_check(o && !strcmp(o, over), "game over: got '%s', want '%s'", o ? o : "nothing", over);
+            if (!g->two_player) { /* the score of this game and level, as kept in EEPROM */
+                gm_score_t *sc = gm_score(g->name, g->level);
+                *(winner == 0 ? &sc->wins : &sc->losses) += 1;
+                char want[64];
+                snprintf(want, sizeof want, "@score %u %u %u", sc->wins, sc->losses, sc->hints);
+                const char *got = scn_wait_line(g->s, "@score ", 500);
+                gm_check(got && !strcmp(got, want), "score of %s: '%s', wanted '%s'", sc->key,
+                         got ? got : "nothing", want);
+            }
             return winner;
         }
         snprintf(prefix, sizeof prefix, "@turn %s", gm_who(g, side));
@@ -526,6 +564,7 @@ static int gm_start(gm_t *g, const char *game, const char *const *opts, const gm
         return -1;
     }
     g->two_player = !strcmp(su->players, "2");
+    snprintf(g->level, sizeof g->level, "%s", su->level);
     scn_tap(g->s, SIM_BTN_A);
     int side;
     if (!gm_check(scn_wait_line(g->s, "@settings ", 500) != NULL, "no @settings after A")) return -1;
@@ -713,7 +752,7 @@ int main(int argc, char **argv)
         printf("test_games: %s\n0 passed, 1 failed\n", err);
         return 1;
     }
-    gm_t g = {.s = s, .rows = scn_rows(s)};
+    gm_t g = {.s = s, .rows = scn_rows(s), .level = "perfect"};
     for (unsigned r = 0; r < g.rows; r++) g.len[r] = scn_row_len(s, r);
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
 
