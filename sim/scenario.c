@@ -151,6 +151,7 @@ static bool check(scn_t *s, sim_status_t st) {
     switch (st) {
     case SIM_RUNNING:
     case SIM_TIMEOUT:
+    case SIM_EEPROM_STOP:
         if (sim_restarts(s->sim, &from)) {
             fail(s, SIM_RUNNING, "firmware restarted (jump to 0 or watchdog) from pc 0x%04" PRIx32,
                  from);
