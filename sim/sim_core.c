@@ -2,11 +2,13 @@
  * It owns the run loop, so everything that must happen between instructions lives here:
  * feeding queued UART input under XON/XOFF, the probe hooks on GPIOR0 (sim_probe.h), the
  * optional wall-clock pacing, collecting UART output into lines, and counting (and stopping
- * at) the firmware's EEPROM byte writes through a hook wrapped around simavr's own on EECR. */
+ * at) the firmware's EEPROM byte writes through a hook wrapped around simavr's own on EECR.
+ * Resets go through avr_reset() plus the repairs a harness needs (pins, flags, SRAM). */
 #include "sim_core.h"
 #include "sim_probe.h"
 
 #include <avr_eeprom.h>
+#include <avr_ioport.h>
 #include <avr_uart.h>
 #include <sim_avr.h>
 #include <sim_elf.h>
@@ -72,6 +74,7 @@ struct sim {
     bool painted;
     uint8_t paint;
     uint16_t paint_lo;
+    size_t stack_before; /* deepest stack use before the last power-cycle reset */
 
     avr_eeprom_t *ee;       /* simavr's EEPROM module; NULL if the MCU has none */
     avr_io_write_t ee_next; /* the EECR write callback the hook wraps, and its parameter */
@@ -237,6 +240,13 @@ static void hook_eeprom(sim_t *sim) {
     }
     avr->io[r].w.c = on_eecr_write;
     avr->io[r].w.param = sim;
+}
+
+uint64_t sim_random_next(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
 }
 
 void sim_set_error(char *err, size_t errlen, const char *fmt, ...) {
@@ -451,6 +461,61 @@ sim_status_t sim_run_for(sim_t *sim, uint64_t cycles) {
     return run_until(sim, add_sat(sim->avr->cycle, cycles), SIM_RUNNING);
 }
 
+/* ---- resets ---- */
+
+/* avr_reset() zeroes the I/O registers without telling anyone. Tell the IRQ listeners that
+ * every port is an input with PORT 0 now (so LEDs go dark, and later writes of the old values
+ * notify again); let every pin no part drives fall low as at power-up, while externally driven
+ * pins (held buttons) keep their level; and make each PIN register show those levels, since
+ * simavr only updates a PIN bit when its pin's IRQ changes. */
+static void reset_ports(avr_t *avr) {
+    for (avr_io_t *io = avr->io_port; io; io = io->next) {
+        if (!io->kind || strcmp(io->kind, "port") != 0 || io->irq_count < IOPORT_IRQ_COUNT)
+            continue;
+        avr_ioport_t *p = (avr_ioport_t *)io;
+        avr_raise_irq(io->irq + IOPORT_IRQ_DIRECTION_ALL, 0);
+        avr_raise_irq(io->irq + IOPORT_IRQ_REG_PORT, 0);
+        uint8_t pin = (uint8_t)(p->external.pull_value & p->external.pull_mask);
+        for (int i = 0; i < 8; i++)
+            avr_raise_irq(io->irq + IOPORT_IRQ_PIN0 + i, (pin >> i) & 1u);
+        avr->data[p->r_pin] = pin;
+    }
+}
+
+void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
+    avr_t *avr = sim->avr;
+    const avr_regbit_t porf = avr->reset_flags.porf, extrf = avr->reset_flags.extrf;
+    uint8_t flags = porf.reg ? avr->data[porf.reg] : 0;
+    if (kind == SIM_RESET_POWER) {
+        size_t hw = sim_stack_high_water(sim);
+        if (hw > sim->stack_before) sim->stack_before = hw;
+    }
+    avr_reset(avr);
+    reset_ports(avr);
+    if (kind == SIM_RESET_POWER) {
+        uint64_t r = seed;
+        for (uint32_t a = 0; a <= avr->ramend; a++) {
+            if (a == 32) a = (uint32_t)avr->ioend + 1; /* registers, then SRAM */
+            avr->data[a] = (uint8_t)sim_random_next(&r);
+        }
+        if (sim->painted)
+            memset(avr->data + sim->paint_lo, sim->paint,
+                   (size_t)(avr->ramend - sim->paint_lo) + 1);
+        flags = 0;
+    }
+    /* The flags register is cleared by avr_reset(); the chip keeps the old flags on a pin reset. */
+    if (porf.reg) {
+        const avr_regbit_t f = kind == SIM_RESET_POWER ? porf : extrf;
+        avr->data[f.reg] = (uint8_t)(flags | f.mask << f.bit);
+    }
+    if (sim->line_len) end_line(sim);
+    sim->xon = true; /* simavr empties the receive FIFO on reset */
+    sim->started = false;
+    sim->measuring = false;
+    sim->exited = false;
+    sim->ee_stop_hit = false;
+}
+
 /* ---- EEPROM ---- */
 
 size_t sim_eeprom_size(const sim_t *sim) {
@@ -612,6 +677,7 @@ void sim_paint_ram(sim_t *sim, uint8_t pattern) {
     if (lo > avr->ramend) return;
     memset(avr->data + lo, pattern, (size_t)(avr->ramend - lo) + 1);
     sim->painted = true;
+    sim->stack_before = 0;
     sim->paint = pattern;
     sim->paint_lo = lo;
 }
@@ -619,7 +685,11 @@ void sim_paint_ram(sim_t *sim, uint8_t pattern) {
 size_t sim_stack_high_water(const sim_t *sim) {
     const avr_t *avr = sim->avr;
     if (!sim->painted) return 0;
+    size_t now = 0;
     for (uint32_t a = sim->paint_lo; a <= avr->ramend; a++)
-        if (avr->data[a] != sim->paint) return (size_t)(avr->ramend - a) + 1;
-    return 0;
+        if (avr->data[a] != sim->paint) {
+            now = (size_t)(avr->ramend - a) + 1;
+            break;
+        }
+    return now > sim->stack_before ? now : sim->stack_before;
 }

@@ -41,6 +41,12 @@ typedef struct {
     uint64_t cycle;        /* the cycle EEPE was set on */
 } sim_eeprom_write_t;
 
+/* What sim_reset() models. */
+typedef enum {
+    SIM_RESET_PIN,   /* the RESET pin pulled low (a reset button): SRAM and registers kept */
+    SIM_RESET_POWER, /* power off and on: SRAM and registers hold garbage at power-up */
+} sim_reset_t;
+
 /* Called for every complete UART0 line, without CR or LF, as it arrives. */
 typedef void (*sim_line_fn)(sim_t *sim, const char *line, void *user);
 
@@ -50,6 +56,9 @@ sim_t *sim_open(const char *elf_path, char *err, size_t errlen);
 
 /* Free everything sim_open() allocated; NULL is ignored. */
 void sim_close(sim_t *sim);
+
+/* One step of splitmix64 on *state: a small seedable generator for part models and tests. */
+uint64_t sim_random_next(uint64_t *state);
 
 /* Format a message into err (errlen bytes; nothing when err is NULL or errlen 0). */
 void sim_set_error(char *err, size_t errlen, const char *fmt, ...)
@@ -77,13 +86,25 @@ sim_status_t sim_run_for(sim_t *sim, uint64_t cycles);
 /* Exit code passed to sim_probe_exit(); meaningful after SIM_EXITED. */
 int sim_exit_code(const sim_t *sim);
 
+/* Restart the firmware at address 0 as a reset of that kind does on the chip, at once and with
+ * the cycle counter running on: I/O registers to their reset values, MCUSR with EXTRF added
+ * (pin) or PORF alone (power), every port an input again (pin-driven LEDs go dark), undriven
+ * pins low as at power-up while externally driven ones keep their level (a held button stays
+ * held), EEPROM kept. Power: registers and SRAM are filled from a generator seeded with seed,
+ * except the painted stack area, which is painted again (the stack high water so far is kept).
+ * A half-received UART line is ended as it stands; queued UART input waits for the receiver.
+ * Not counted by sim_restarts(). simavr cancels every cycle timer on reset: part models must
+ * schedule theirs again. */
+void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed);
+
 /* Byte address of the instruction the last step started at; after SIM_CRASHED, the one that
  * crashed (simavr's own pc has moved past it by then). */
 uint32_t sim_pc(const sim_t *sim);
 
 /* Times execution came back to the reset vector after the run began: a jump to address 0 or a
- * watchdog reset, which simavr turns into a silent restart of the firmware. from_pc (if not
- * NULL) receives the byte address of the instruction executed just before the last one. */
+ * watchdog reset, which simavr turns into a silent restart of the firmware (sim_reset() is not
+ * counted). from_pc (if not NULL) receives the byte address of the instruction executed just
+ * before the last one. */
 unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc);
 
 /* ---- EEPROM ---- */
@@ -155,8 +176,9 @@ bool sim_symbol(const sim_t *sim, const char *name, uint32_t *value);
 void sim_paint_ram(sim_t *sim, uint8_t pattern);
 
 /* Deepest stack use in bytes since sim_paint_ram(): RAMEND + 1 minus the lowest address
- * (scanning up from the end of .bss) that no longer holds the pattern; 0 if none or unpainted.
- * Heap use counts as stack; a deepest byte that happens to equal the pattern is missed. */
+ * (scanning up from the end of .bss) that no longer holds the pattern; 0 if none or unpainted;
+ * the deepest before a power-cycle sim_reset() counts too. Heap use counts as stack; a deepest
+ * byte that happens to equal the pattern is missed. */
 size_t sim_stack_high_water(const sim_t *sim);
 
 #endif /* GRUNDY_SIM_CORE_H */
