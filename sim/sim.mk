@@ -113,13 +113,15 @@ $(SIM_TEST_EEPROM): $(SIM_TEST_EEPROM).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 
 -include $(SIM_TEST_EEPROM).d
 
-# The three suites, then one total line ("sim total: N passed, M failed").
+# The four suites, then one total line ("sim total: N passed, M failed").
 .PHONY: sim-test
 sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) $(SIM_BOARD_FW) $(SIM_TEST_BOARD) \
-		$(SIM_EEPROM_FW) $(SIM_TEST_EEPROM) $(SIM_PLAY) sim/test/test_sim.sh sim/test/sum_suites.sh
+		$(SIM_EEPROM_FW) $(SIM_TEST_EEPROM) $(SIM_PLAY) sim/test/test_sim.sh \
+		sim/test/test_play.sh sim/test/sum_suites.sh
 	sh sim/test/sum_suites.sh \
 		"sh sim/test/test_sim.sh $(SIM_RUN) $(SIM_BUILD)/test $(SIM_TEST_CORE)" \
 		"$(SIM_TEST_BOARD) $(SIM_BUILD)/test" \
-		"$(SIM_TEST_EEPROM) $(SIM_BUILD)/test"
+		"$(SIM_TEST_EEPROM) $(SIM_BUILD)/test" \
+		"sh sim/test/test_play.sh $(SIM_PLAY) $(SIM_EEPROM_FW)"
 
 .DEFAULT_GOAL := $(SIM_SAVED_DEFAULT_GOAL)
