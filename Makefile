@@ -173,8 +173,10 @@ bench: deps
 play: deps
 	$(Q)$(MAKE) --no-print-directory _play
 
+# The simulated EEPROM persists in $(FW_DIR)/eeprom.bin; PLAY_FLAGS=--fresh-eeprom starts blank.
+PLAY_FLAGS ?=
 _play: $(FW_ELF) $(SIM_PLAY)
-	$(Q)$(SIM_PLAY) $(FW_ELF)
+	$(Q)$(SIM_PLAY) --eeprom $(FW_DIR)/eeprom.bin $(PLAY_FLAGS) $(FW_ELF)
 
 PORT ?= /dev/ttyACM0
 flash: firmware
@@ -184,6 +186,7 @@ help:
 	@echo "Grundy - targets (BOARD=$(BOARD); boards: $(VALID_BOARDS)):"
 	@echo "  make [BOARD=b]     build $(BUILD)/<board>/grundy.elf and .hex, print its size"
 	@echo "  make play          play on the simulated board in this terminal (BOARD=$(BOARD))"
+	@echo "                     EEPROM kept in $(BUILD)/<board>/eeprom.bin; PLAY_FLAGS=--fresh-eeprom"
 	@echo "  make test          install what is missing, build everything, run every test"
 	@echo "  make bench         cycle-exact engine benchmarks under simavr"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"

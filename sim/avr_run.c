@@ -158,6 +158,7 @@ int main(int argc, char **argv) {
         break;
     case SIM_TIMEOUT:
     case SIM_RUNNING:
+    case SIM_EEPROM_STOP: /* never armed here */
         fprintf(stderr, "avr-run: timeout after %" PRIu64 " cycles\n", max_cycles);
         rc = EXIT_TIMEOUT;
         break;

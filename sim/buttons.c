@@ -188,6 +188,18 @@ static bool enqueue(sim_buttons_t *b, unsigned i, bool closed, const sim_bounce_
     return true;
 }
 
+void sim_buttons_rearm(sim_buttons_t *b) {
+    const uint64_t now = b->avr->cycle;
+    for (unsigned i = 0; i < b->n; i++) {
+        btn_t *btn = &b->btn[i];
+        avr_cycle_timer_cancel(b->avr, on_edge_timer, btn);
+        while (btn->qlen && btn->q[btn->qhead].cycle <= now)
+            apply_next(btn);
+        if (btn->qlen)
+            avr_cycle_timer_register(b->avr, btn->q[btn->qhead].cycle - now, on_edge_timer, btn);
+    }
+}
+
 bool sim_buttons_press(sim_buttons_t *b, unsigned i, const sim_bounce_t *bounce) {
     return enqueue(b, i, true, bounce);
 }

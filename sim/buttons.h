@@ -36,6 +36,10 @@ sim_buttons_t *sim_buttons_new(struct avr_t *avr, const sim_pin_t *pins, unsigne
 /* Restart the chatter PRNG from seed (the same seed and calls give the same edges). */
 void sim_buttons_seed(sim_buttons_t *b, uint64_t seed);
 
+/* After an MCU reset, which cancels every simavr cycle timer: apply the edges now due and
+ * schedule the rest again, so a press or release under way completes as planned. */
+void sim_buttons_rearm(sim_buttons_t *b);
+
 /* Cancel pending edges and free; NULL is ignored. */
 void sim_buttons_free(sim_buttons_t *b);
 

@@ -1,7 +1,8 @@
 /* play.c: grundy-play, the firmware on a simulated board in a terminal, at the real chip's pace.
  * The board's LED rows are drawn in place about 30 times a second, keys become button presses
  * (held ~120 ms, longer while the terminal repeats the key) and the UART's event lines scroll
- * in a fixed area. The terminal is restored on every way out: q, signals, a firmware failure. */
+ * in a fixed area. The EEPROM lives in a file between runs, loaded at start and saved on the way
+ * out. The terminal is restored on every way out: q, signals, a firmware failure. */
 #include "scenario.h"
 
 #include <errno.h>
@@ -21,11 +22,13 @@
 #define OTHER_LINES 3   /* other UART lines shown */
 #define LINE_MAX 160    /* characters kept per shown UART line */
 #define FRAME_MAX 16384
+#define EEPROM_FILE "eeprom.bin" /* default: next to the ELF, build/<board>/ for make play */
+#define EEPROM_MAX 4096
 
 /* ---- terminal ---- */
 
 static struct termios saved_tio;
-static volatile sig_atomic_t tio_saved, resized;
+static volatile sig_atomic_t tio_saved, resized, quit_signal;
 
 static void write_all(const char *s, size_t n) {
     while (n) {
@@ -52,6 +55,12 @@ static void on_fatal_signal(int sig) {
     raise(sig);
 }
 
+/* SIGINT, SIGTERM, SIGHUP: leave through the normal way out, which saves the EEPROM. */
+static void on_quit_signal(int sig) {
+    (void)sig;
+    quit_signal = 1;
+}
+
 static void on_winch(int sig) {
     (void)sig;
     resized = 1;
@@ -64,11 +73,17 @@ static bool term_setup(void) {
     t.c_lflag &= (tcflag_t) ~(ICANON | ECHO | ISIG | IEXTEN);
     t.c_cc[VMIN] = 0; /* reads never block: the frame loop polls */
     t.c_cc[VTIME] = 0;
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    static const int fatal[] = {SIGQUIT, SIGSEGV, SIGABRT, SIGBUS};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
         struct sigaction sa = {.sa_handler = on_fatal_signal};
         sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
+        sigaction(fatal[i], &sa, NULL);
+    }
+    static const int quit[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof quit / sizeof quit[0]; i++) {
+        struct sigaction sa = {.sa_handler = on_quit_signal};
+        sigemptyset(&sa.sa_mask);
+        sigaction(quit[i], &sa, NULL);
     }
     struct sigaction sa = {.sa_handler = on_winch};
     sigemptyset(&sa.sa_mask);
@@ -117,6 +132,52 @@ static void term_size(int *rows, int *cols) {
         *rows = ws.ws_row;
         *cols = ws.ws_col;
     }
+}
+
+/* ---- the EEPROM file ---- */
+
+/* Preload the EEPROM from path: 1 if loaded, 0 if there is no such file, -1 (message in err) if
+ * it cannot be read or is not an image of exactly the EEPROM's size, so that a wrong file is
+ * never overwritten on the way out. */
+static int eeprom_load(scn_t *s, const char *path, char *err, size_t errlen) {
+    uint8_t buf[EEPROM_MAX + 1];
+    size_t size = sim_eeprom_size(scn_sim(s));
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        if (errno == ENOENT) return 0;
+        sim_set_error(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t n = fread(buf, 1, sizeof buf, f);
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad || n != size) {
+        sim_set_error(err, errlen, "%s: not an EEPROM image (%zu bytes, want %zu)", path, n, size);
+        return -1;
+    }
+    scn_eeprom_set(s, buf, n);
+    return 1;
+}
+
+/* Write the EEPROM to path through a temporary file and a rename, so that the old image stays
+ * whole until the new one is; false and a message in err on failure. */
+static bool eeprom_save(scn_t *s, const char *path, char *err, size_t errlen) {
+    uint8_t buf[EEPROM_MAX];
+    char tmp[4096];
+    size_t n = scn_eeprom_get(s, buf, sizeof buf);
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
+        sim_set_error(err, errlen, "%s: path too long", path);
+        return false;
+    }
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(buf, 1, n, f) == n;
+    if (f && fclose(f) != 0) ok = false;
+    if (ok && rename(tmp, path) != 0) ok = false;
+    if (!ok) {
+        sim_set_error(err, errlen, "cannot save the EEPROM to %s: %s", path, strerror(errno));
+        if (f) remove(tmp);
+    }
+    return ok;
 }
 
 /* ---- keys to buttons ---- */
@@ -252,7 +313,7 @@ static void put_text(frame_t *f, const char *s, int used) {
 static const char *const row_colour[] = {"91", "93", "92", "96", "95", "94"};
 
 static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const lines_t *other,
-                 const char *elf, double speed) {
+                 const char *elf, const char *eeprom, double speed) {
     f->len = 0;
     f->row = 0;
     if (line(f)) {
@@ -313,6 +374,15 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
         put_text(f, st, 0);
         put(f, "\x1b[0m");
     }
+    if (line(f)) {
+        char st[64];
+        snprintf(st, sizeof st, "   bytes written this run: %llu",
+                 (unsigned long long)scn_eeprom_writes(s));
+        put(f, "\x1b[2m EEPROM ");
+        put_text(f, eeprom, 8);
+        put_text(f, st, 8 + (int)strlen(eeprom));
+        put(f, "\x1b[0m");
+    }
     put(f, "\x1b[J");
 }
 
@@ -325,10 +395,17 @@ static uint64_t wall_us(void) {
 }
 
 static void usage(FILE *f) {
-    fprintf(f, "usage: grundy-play [--board NAME] [--no-bounce] firmware.elf\n"
+    fprintf(f, "usage: grundy-play [--board NAME] [--no-bounce] [--eeprom FILE] [--fresh-eeprom]\n"
+               "                   firmware.elf\n"
                "Runs the firmware on a simulated board in this terminal at the real chip's pace.\n"
                "Keys: arrows = UP DOWN LEFT RIGHT, z or Enter = A, x or Backspace = B, q quits.\n"
                "Buttons bounce like real contacts unless --no-bounce is given.\n"
+               "The EEPROM (settings, scores) lives in a file, loaded at start if it exists and\n"
+               "saved on the way out (q, Ctrl-C, SIGTERM or SIGHUP, a firmware failure):\n"
+               "  --eeprom FILE    that file; default " EEPROM_FILE " next to the ELF\n"
+               "                   (build/<board>/" EEPROM_FILE " for make play)\n"
+               "  --fresh-eeprom   start from a blank EEPROM (all 0xFF) instead of the file's\n"
+               "                   contents; the file is replaced on the way out\n"
                "Boards:");
     for (const char *const *n = sim_board_names(); *n; n++)
         fprintf(f, " %s", *n);
@@ -336,18 +413,22 @@ static void usage(FILE *f) {
 }
 
 int main(int argc, char **argv) {
-    static const struct option opts[] = {{"board", required_argument, NULL, 'b'},
-                                         {"no-bounce", no_argument, NULL, 'n'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    const char *board = "direct";
-    bool bounce = true;
+    static const struct option opts[] = {
+        {"board", required_argument, NULL, 'b'},  {"no-bounce", no_argument, NULL, 'n'},
+        {"eeprom", required_argument, NULL, 'e'}, {"fresh-eeprom", no_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+    const char *board = "direct", *eeprom = NULL;
+    bool bounce = true, fresh = false;
     int c;
     while ((c = getopt_long(argc, argv, "b:h", opts, NULL)) != -1) {
         if (c == 'b') {
             board = optarg;
         } else if (c == 'n') {
             bounce = false;
+        } else if (c == 'e') {
+            eeprom = optarg;
+        } else if (c == 'f') {
+            fresh = true;
         } else if (c == 'h') {
             usage(stdout);
             return 0;
@@ -365,10 +446,22 @@ int main(int argc, char **argv) {
         fprintf(stderr, "grundy-play: needs a terminal on stdin and stdout\n");
         return 2;
     }
+    char eeprom_path[4096];
+    if (!eeprom) {
+        const char *slash = strrchr(elf, '/');
+        int dir_len = slash ? (int)(slash - elf + 1) : 0;
+        snprintf(eeprom_path, sizeof eeprom_path, "%.*s%s", dir_len, elf, EEPROM_FILE);
+        eeprom = eeprom_path;
+    }
     char err[256];
     scn_t *s = scn_open(elf, board, err, sizeof err);
     if (!s) {
         fprintf(stderr, "grundy-play: %s\n", err);
+        return 1;
+    }
+    if (!fresh && eeprom_load(s, eeprom, err, sizeof err) < 0) {
+        fprintf(stderr, "grundy-play: %s (--fresh-eeprom starts blank and replaces it)\n", err);
+        scn_close(s);
         return 1;
     }
     if (!bounce) scn_set_bounce(s, NULL);
@@ -391,7 +484,7 @@ int main(int argc, char **argv) {
     stderr_hold();
     sim_set_realtime(scn_sim(s), true);
 
-    while (!k.quit && scn_ok(s)) {
+    while (!k.quit && !quit_signal && scn_ok(s)) {
         /* Run to the next frame, or to an earlier button release. */
         uint64_t target = next_frame;
         for (int b = 0; b < SIM_BTN_COUNT; b++)
@@ -424,7 +517,7 @@ int main(int argc, char **argv) {
             last_len = 0;
             write_all("\x1b[2J", 4);
         }
-        draw(&f, s, &k, &ev, &other, elf, speed);
+        draw(&f, s, &k, &ev, &other, elf, eeprom, speed);
         if (f.len != last_len || memcmp(f.buf, last, f.len) != 0) { /* unchanged: no output */
             write_all(f.buf, f.len);
             memcpy(last, f.buf, f.len);
@@ -435,6 +528,10 @@ int main(int argc, char **argv) {
     term_restore();
     stderr_release();
     int rc = 0;
+    if (!eeprom_save(s, eeprom, err, sizeof err)) {
+        fprintf(stderr, "grundy-play: %s\n", err);
+        rc = 1;
+    }
     if (!scn_ok(s)) {
         fprintf(stderr, "grundy-play: %s\n", scn_failure(s));
         size_t n = scn_line_count(s), from = n > EVENT_LINES ? n - EVENT_LINES : 0;

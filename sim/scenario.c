@@ -1,6 +1,7 @@
 /* scenario.c: the scripted test API of scenario.h: a sim_core MCU plus a board's LED and
  * button models, run in short slices so a failure (crash, restart, stop) is caught close to
- * where it happened, with UART lines stamped by the cycle they completed on. */
+ * where it happened, with UART lines stamped by the cycle they completed on. Resets go through
+ * sim_reset(), then the button model schedules its pending edges again. */
 #include "scenario.h"
 
 #include <sim_avr.h>
@@ -14,6 +15,7 @@
 #define SCN_SLICE_US 10000    /* longest run between two health checks */
 #define SCN_WAIT_SLICE_US 100 /* run granularity of scn_wait_line() */
 #define SCN_DATA_OFFSET 0x800000u
+#define SCN_EEPROM_MAX 4096 /* the largest AVR EEPROM */
 
 struct scn {
     sim_t *sim;
@@ -30,8 +32,9 @@ struct scn {
     bool failed;
     sim_status_t status;
     char failure[160];
+    uint64_t rng; /* power-up garbage and torn bytes */
+    unsigned resets;
 };
-
 
 static void on_line(sim_t *sim, const char *line, void *user) {
     (void)line;
@@ -76,6 +79,7 @@ scn_t *scn_open(const char *elf, const char *board, char *err, size_t errlen) {
     s->bounce = SIM_BOUNCE_DEFAULT;
     s->bouncing = true;
     s->status = SIM_RUNNING;
+    s->rng = 1;
     s->sim = sim_open(elf, err, errlen);
     if (!s->sim) goto fail;
     avr_t *avr = sim_avr(s->sim);
@@ -151,6 +155,7 @@ static bool check(scn_t *s, sim_status_t st) {
     switch (st) {
     case SIM_RUNNING:
     case SIM_TIMEOUT:
+    case SIM_EEPROM_STOP:
         if (sim_restarts(s->sim, &from)) {
             fail(s, SIM_RUNNING, "firmware restarted (jump to 0 or watchdog) from pc 0x%04" PRIx32,
                  from);
@@ -214,6 +219,68 @@ size_t scn_ram_headroom(const scn_t *s) {
     return s->ram_free > used ? s->ram_free - used : 0;
 }
 
+/* ---- EEPROM and resets ---- */
+
+size_t scn_eeprom_get(const scn_t *s, uint8_t *buf, size_t len) {
+    return sim_eeprom_get(s->sim, buf, len);
+}
+
+size_t scn_eeprom_set(scn_t *s, const uint8_t *buf, size_t len) {
+    return sim_eeprom_set(s->sim, buf, len);
+}
+
+uint64_t scn_eeprom_writes(const scn_t *s) {
+    return sim_eeprom_writes(s->sim);
+}
+
+bool scn_run_until_eeprom_write(scn_t *s, uint64_t n, uint32_t max_ms) {
+    const uint64_t f = sim_frequency(s->sim);
+    const uint64_t end = sim_cycles(s->sim) + (uint64_t)max_ms * f / 1000;
+    if (!check(s, SIM_RUNNING)) return false;
+    if (sim_eeprom_writes(s->sim) >= n) return true;
+    sim_eeprom_stop_at(s->sim, n);
+    bool reached = false;
+    while (!reached && sim_cycles(s->sim) < end) {
+        uint64_t left = end - sim_cycles(s->sim), slice = (uint64_t)SCN_SLICE_US * f / 1000000;
+        sim_status_t st = sim_run_for(s->sim, left < slice ? left : slice);
+        if (!check(s, st)) break;
+        reached = st == SIM_EEPROM_STOP;
+    }
+    sim_eeprom_stop_at(s->sim, 0);
+    return reached;
+}
+
+/* A power cut while the last byte written is still being programmed leaves it neither old nor
+ * new; any earlier byte had to finish before the next could start. */
+static void tear(scn_t *s) {
+    sim_eeprom_write_t w;
+    uint8_t ee[SCN_EEPROM_MAX];
+    const uint64_t busy = (uint64_t)SIM_EEPROM_WRITE_US * sim_frequency(s->sim) / 1000000;
+    if (!sim_eeprom_last_write(s->sim, &w) || sim_cycles(s->sim) - w.cycle >= busy) return;
+    size_t n = sim_eeprom_get(s->sim, ee, sizeof ee);
+    if (w.addr >= n) return;
+    uint8_t v;
+    do
+        v = (uint8_t)sim_random_next(&s->rng);
+    while (v == w.before || v == w.after);
+    ee[w.addr] = v;
+    sim_eeprom_set(s->sim, ee, n);
+}
+
+bool scn_reset(scn_t *s, unsigned how) {
+    if (!check(s, SIM_RUNNING)) return false;
+    if (how & SCN_RESET_TORN) tear(s);
+    sim_reset(s->sim, (how & SCN_RESET_POWER) ? SIM_RESET_POWER : SIM_RESET_PIN,
+              sim_random_next(&s->rng));
+    sim_buttons_rearm(s->buttons);
+    s->resets++;
+    return true;
+}
+
+unsigned scn_resets(const scn_t *s) {
+    return s->resets;
+}
+
 /* ---- buttons ---- */
 
 void scn_set_bounce(scn_t *s, const sim_bounce_t *bounce) {
@@ -223,6 +290,7 @@ void scn_set_bounce(scn_t *s, const sim_bounce_t *bounce) {
 
 void scn_set_seed(scn_t *s, uint64_t seed) {
     sim_buttons_seed(s->buttons, seed);
+    s->rng = seed;
 }
 
 static const sim_bounce_t *bounce_of(const scn_t *s) {

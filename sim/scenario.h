@@ -1,8 +1,10 @@
 /* scenario.h: scripted play of a firmware on a simulated board, for tests: run for simulated
- * milliseconds, press buttons (with contact bounce), look at the LEDs and the UART lines.
+ * milliseconds, press buttons (with contact bounce), look at the LEDs and the UART lines, read
+ * and preload the EEPROM, cut the power between any two EEPROM byte writes, press reset.
  * Nothing is paced to the wall clock unless asked for (sim_set_realtime on scn_sim()).
  * Every run call checks the firmware's health: a crash, a restart (jump to 0, watchdog reset),
- * a stop (cli; sleep) or a probe exit makes it fail, and the scenario stays failed. */
+ * a stop (cli; sleep) or a probe exit makes it fail, and the scenario stays failed; a reset
+ * made with scn_reset() is not a failure. */
 #ifndef GRUNDY_SIM_SCENARIO_H
 #define GRUNDY_SIM_SCENARIO_H
 
@@ -68,7 +70,8 @@ size_t scn_ram_headroom(const scn_t *s);
 /* Bounce used by press, release, hold and tap from now on; NULL for clean contacts. */
 void scn_set_bounce(scn_t *s, const sim_bounce_t *bounce);
 
-/* Reseed the bounce generator (the same seed and script give the same run). */
+/* Reseed the generators of bounce, power-up RAM garbage and torn EEPROM bytes (the same seed
+ * and script give the same run). */
 void scn_set_seed(scn_t *s, uint64_t seed);
 
 /* Start pressing or releasing b now (after its pending edges); no time passes. */
@@ -127,5 +130,38 @@ const char *scn_last_line(const scn_t *s, const char *prefix);
 
 /* Send text to the firmware's UART (queued until it listens). */
 void scn_send(scn_t *s, const char *text);
+
+/* ---- EEPROM and resets ---- */
+
+/* Bits of scn_reset()'s how: BUTTON or POWER, optionally with TORN. */
+enum {
+    SCN_RESET_BUTTON = 0, /* the reset button: SRAM kept */
+    SCN_RESET_POWER = 1,  /* power off and on: SRAM and registers garbage */
+    /* A power cut during the 3.4 ms an EEPROM byte takes to program: the byte strobed less than
+     * SIM_EEPROM_WRITE_US ago (if any) is left with a random value, neither old nor new. */
+    SCN_RESET_TORN = 2,
+};
+
+/* Copy out, or preload, the first len bytes of the EEPROM (sim_eeprom_get/_set); returns the
+ * count copied. A preload is not a firmware write. */
+size_t scn_eeprom_get(const scn_t *s, uint8_t *buf, size_t len);
+size_t scn_eeprom_set(scn_t *s, const uint8_t *buf, size_t len);
+
+/* EEPROM bytes the firmware has programmed since scn_open(), resets included. */
+uint64_t scn_eeprom_writes(const scn_t *s);
+
+/* Run until the firmware has programmed n EEPROM bytes in all, stopping right after the n-th
+ * (before another instruction), for at most max_ms: true once n are reached (at once if they
+ * already are), false when max_ms passed first or the firmware failed (scn_ok() tells which). */
+bool scn_run_until_eeprom_write(scn_t *s, uint64_t n, uint32_t max_ms);
+
+/* Reset the MCU as how says (SCN_RESET_*): it restarts at address 0 with its I/O registers
+ * reset and its EEPROM kept; buttons stay as the test holds them (A and B may be held through
+ * a power-up) and queued presses go on; LED history and UART lines go on; this restart is not
+ * a failure. No time passes. False, and nothing done, once the scenario has failed. */
+bool scn_reset(scn_t *s, unsigned how);
+
+/* Resets made with scn_reset() so far. */
+unsigned scn_resets(const scn_t *s);
 
 #endif /* GRUNDY_SIM_SCENARIO_H */

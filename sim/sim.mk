@@ -93,12 +93,35 @@ $(SIM_TEST_BOARD): $(SIM_TEST_BOARD).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 
 -include $(SIM_TEST_BOARD).d
 
-# Both suites, then one total line ("sim total: N passed, M failed").
+# EEPROM and reset test: a firmware that writes EEPROM with avr-libc, and its host side.
+SIM_EEPROM_FW := $(SIM_BUILD)/test/eeprom_fw.elf
+SIM_TEST_EEPROM := $(SIM_BUILD)/test/test_eeprom
+
+$(SIM_EEPROM_FW): sim/test/eeprom_fw.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  AVRCC   $@")
+	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) -o $@ $< $(SIM_AVR_LDFLAGS)
+
+$(SIM_TEST_EEPROM).o: sim/test/test_eeprom.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  HOSTCC  $@")
+	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+$(SIM_TEST_EEPROM): $(SIM_TEST_EEPROM).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
+
+-include $(SIM_TEST_EEPROM).d
+
+# The four suites, then one total line ("sim total: N passed, M failed").
 .PHONY: sim-test
 sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) $(SIM_BOARD_FW) $(SIM_TEST_BOARD) \
-		$(SIM_PLAY) sim/test/test_sim.sh sim/test/sum_suites.sh
+		$(SIM_EEPROM_FW) $(SIM_TEST_EEPROM) $(SIM_PLAY) sim/test/test_sim.sh \
+		sim/test/test_play.sh sim/test/sum_suites.sh
 	sh sim/test/sum_suites.sh \
 		"sh sim/test/test_sim.sh $(SIM_RUN) $(SIM_BUILD)/test $(SIM_TEST_CORE)" \
-		"$(SIM_TEST_BOARD) $(SIM_BUILD)/test"
+		"$(SIM_TEST_BOARD) $(SIM_BUILD)/test" \
+		"$(SIM_TEST_EEPROM) $(SIM_BUILD)/test" \
+		"sh sim/test/test_play.sh $(SIM_PLAY) $(SIM_EEPROM_FW)"
 
 .DEFAULT_GOAL := $(SIM_SAVED_DEFAULT_GOAL)

@@ -1,10 +1,14 @@
 /* sim_core.c: loads a firmware ELF into libsimavr and runs it fast and quietly for tests.
  * It owns the run loop, so everything that must happen between instructions lives here:
  * feeding queued UART input under XON/XOFF, the probe hooks on GPIOR0 (sim_probe.h), the
- * optional wall-clock pacing, and collecting UART output into lines. */
+ * optional wall-clock pacing, collecting UART output into lines, and counting (and stopping
+ * at) the firmware's EEPROM byte writes through a hook wrapped around simavr's own on EECR.
+ * Resets go through avr_reset() plus the repairs a harness needs (pins, flags, SRAM). */
 #include "sim_core.h"
 #include "sim_probe.h"
 
+#include <avr_eeprom.h>
+#include <avr_ioport.h>
 #include <avr_uart.h>
 #include <sim_avr.h>
 #include <sim_elf.h>
@@ -70,6 +74,14 @@ struct sim {
     bool painted;
     uint8_t paint;
     uint16_t paint_lo;
+    size_t stack_before; /* deepest stack use before the last power-cycle reset */
+
+    avr_eeprom_t *ee;       /* simavr's EEPROM module; NULL if the MCU has none */
+    avr_io_write_t ee_next; /* the EECR write callback the hook wraps, and its parameter */
+    void *ee_next_param;
+    uint64_t ee_writes, ee_stop;
+    bool ee_stop_hit;
+    sim_eeprom_write_t ee_last;
 };
 
 /* Grow *buf so it holds at least `need` items of `size` bytes; aborts on out-of-memory since
@@ -188,6 +200,55 @@ static void on_gpior0_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *par
     }
 }
 
+/* ---- EEPROM write hook ---- */
+
+/* simavr keeps one write callback per I/O register, and its EEPROM module decides from EEMPE
+ * as it was *before* the write whether an EEPE strobe programs a byte, then clears both bits. A
+ * second callback chained by avr_register_io_write() would run after it and could no longer
+ * tell; so this one takes the module's place, looks first, and calls it. */
+static void on_eecr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param) {
+    sim_t *sim = param;
+    avr_eeprom_t *ee = sim->ee;
+    /* EEARH's unused bits read as 0 on the chip; simavr would index past its buffer with them. */
+    if (ee->r_eearh) avr->data[ee->r_eearh] &= (uint8_t)((ee->size - 1u) >> 8);
+    uint16_t a =
+        (uint16_t)(avr->data[ee->r_eearl] | (ee->r_eearh ? avr->data[ee->r_eearh] << 8 : 0));
+    bool programs =
+        avr_regbit_get(avr, ee->eempe) && ((v >> ee->eepe.bit) & ee->eepe.mask) && a < ee->size;
+    uint8_t before = programs ? ee->eeprom[a] : 0;
+    sim->ee_next(avr, addr, v, sim->ee_next_param);
+    if (!programs) return;
+    sim->ee_last = (sim_eeprom_write_t){a, before, ee->eeprom[a], avr->cycle};
+    if (++sim->ee_writes == sim->ee_stop) sim->ee_stop_hit = true;
+}
+
+/* Find simavr's EEPROM module and put the counting hook in front of its EECR callback. */
+static void hook_eeprom(sim_t *sim) {
+    avr_t *avr = sim->avr;
+    for (avr_io_t *io = avr->io_port; io; io = io->next)
+        if (io->kind && strcmp(io->kind, "eeprom") == 0) sim->ee = (avr_eeprom_t *)io;
+    if (!sim->ee || !sim->ee->eeprom || !sim->ee->size) {
+        sim->ee = NULL;
+        return;
+    }
+    avr_io_addr_t r = AVR_DATA_TO_IO(sim->ee->r_eecr);
+    sim->ee_next = avr->io[r].w.c;
+    sim->ee_next_param = avr->io[r].w.param;
+    if (!sim->ee_next) { /* nothing to wrap: an EEPROM nobody can write */
+        sim->ee = NULL;
+        return;
+    }
+    avr->io[r].w.c = on_eecr_write;
+    avr->io[r].w.param = sim;
+}
+
+uint64_t sim_random_next(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 void sim_set_error(char *err, size_t errlen, const char *fmt, ...) {
     if (!err || !errlen) return;
     va_list ap;
@@ -251,6 +312,7 @@ sim_t *sim_open(const char *elf_path, char *err, size_t errlen) {
         avr_irq_register_notify(sim->uart_irq + UART_IRQ_OUT_XOFF, on_uart_xoff, sim);
     }
     avr_register_io_write(sim->avr, SIM_PROBE_GPIOR0_DATA, on_gpior0_write, sim);
+    hook_eeprom(sim);
 
     grow(&sim->line, &sim->line_cap, 1, 1);
     sim->line[0] = 0;
@@ -369,6 +431,11 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
     for (;;) {
         sim_status_t st = final_status(sim);
         if (st != SIM_RUNNING) return st;
+        if (sim->ee_stop_hit) {
+            sim->ee_stop_hit = false;
+            sim->ee_stop = 0;
+            return SIM_EEPROM_STOP;
+        }
         if (avr->cycle >= end) return at_end;
         if (sim->in_len && sim->xon) feed_uart(sim);
         if (sim->realtime && avr->cycle >= sim->rt_next_check) pace(sim);
@@ -392,6 +459,94 @@ sim_status_t sim_run(sim_t *sim, uint64_t max_cycles) {
 
 sim_status_t sim_run_for(sim_t *sim, uint64_t cycles) {
     return run_until(sim, add_sat(sim->avr->cycle, cycles), SIM_RUNNING);
+}
+
+/* ---- resets ---- */
+
+/* avr_reset() zeroes the I/O registers without telling anyone. Tell the IRQ listeners that
+ * every port is an input with PORT 0 now (so LEDs go dark, and later writes of the old values
+ * notify again); let every pin no part drives fall low as at power-up, while externally driven
+ * pins (held buttons) keep their level; and make each PIN register show those levels, since
+ * simavr only updates a PIN bit when its pin's IRQ changes. */
+static void reset_ports(avr_t *avr) {
+    for (avr_io_t *io = avr->io_port; io; io = io->next) {
+        if (!io->kind || strcmp(io->kind, "port") != 0 || io->irq_count < IOPORT_IRQ_COUNT)
+            continue;
+        avr_ioport_t *p = (avr_ioport_t *)io;
+        avr_raise_irq(io->irq + IOPORT_IRQ_DIRECTION_ALL, 0);
+        avr_raise_irq(io->irq + IOPORT_IRQ_REG_PORT, 0);
+        uint8_t pin = (uint8_t)(p->external.pull_value & p->external.pull_mask);
+        for (int i = 0; i < 8; i++)
+            avr_raise_irq(io->irq + IOPORT_IRQ_PIN0 + i, (pin >> i) & 1u);
+        avr->data[p->r_pin] = pin;
+    }
+}
+
+void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
+    avr_t *avr = sim->avr;
+    const avr_regbit_t porf = avr->reset_flags.porf, extrf = avr->reset_flags.extrf;
+    uint8_t flags = porf.reg ? avr->data[porf.reg] : 0;
+    if (kind == SIM_RESET_POWER) {
+        size_t hw = sim_stack_high_water(sim);
+        if (hw > sim->stack_before) sim->stack_before = hw;
+    }
+    avr_reset(avr);
+    reset_ports(avr);
+    if (kind == SIM_RESET_POWER) {
+        uint64_t r = seed;
+        for (uint32_t a = 0; a <= avr->ramend; a++) {
+            if (a == 32) a = (uint32_t)avr->ioend + 1; /* registers, then SRAM */
+            avr->data[a] = (uint8_t)sim_random_next(&r);
+        }
+        if (sim->painted)
+            memset(avr->data + sim->paint_lo, sim->paint,
+                   (size_t)(avr->ramend - sim->paint_lo) + 1);
+        flags = 0;
+    }
+    /* The flags register is cleared by avr_reset(); the chip keeps the old flags on a pin reset. */
+    if (porf.reg) {
+        const avr_regbit_t f = kind == SIM_RESET_POWER ? porf : extrf;
+        avr->data[f.reg] = (uint8_t)(flags | f.mask << f.bit);
+    }
+    if (sim->line_len) end_line(sim);
+    sim->xon = true; /* simavr empties the receive FIFO on reset */
+    sim->started = false;
+    sim->measuring = false;
+    sim->exited = false;
+    sim->ee_stop_hit = false;
+}
+
+/* ---- EEPROM ---- */
+
+size_t sim_eeprom_size(const sim_t *sim) {
+    return sim->ee ? sim->ee->size : 0;
+}
+
+size_t sim_eeprom_get(const sim_t *sim, uint8_t *buf, size_t len) {
+    size_t n = len < sim_eeprom_size(sim) ? len : sim_eeprom_size(sim);
+    if (n) memcpy(buf, sim->ee->eeprom, n);
+    return n;
+}
+
+size_t sim_eeprom_set(sim_t *sim, const uint8_t *buf, size_t len) {
+    size_t n = len < sim_eeprom_size(sim) ? len : sim_eeprom_size(sim);
+    if (n) memcpy(sim->ee->eeprom, buf, n);
+    return n;
+}
+
+uint64_t sim_eeprom_writes(const sim_t *sim) {
+    return sim->ee_writes;
+}
+
+bool sim_eeprom_last_write(const sim_t *sim, sim_eeprom_write_t *w) {
+    if (!sim->ee_writes) return false;
+    *w = sim->ee_last;
+    return true;
+}
+
+void sim_eeprom_stop_at(sim_t *sim, uint64_t n) {
+    sim->ee_stop = n > sim->ee_writes ? n : 0;
+    sim->ee_stop_hit = false;
 }
 
 /* ---- UART ---- */
@@ -522,6 +677,7 @@ void sim_paint_ram(sim_t *sim, uint8_t pattern) {
     if (lo > avr->ramend) return;
     memset(avr->data + lo, pattern, (size_t)(avr->ramend - lo) + 1);
     sim->painted = true;
+    sim->stack_before = 0;
     sim->paint = pattern;
     sim->paint_lo = lo;
 }
@@ -529,7 +685,11 @@ void sim_paint_ram(sim_t *sim, uint8_t pattern) {
 size_t sim_stack_high_water(const sim_t *sim) {
     const avr_t *avr = sim->avr;
     if (!sim->painted) return 0;
+    size_t now = 0;
     for (uint32_t a = sim->paint_lo; a <= avr->ramend; a++)
-        if (avr->data[a] != sim->paint) return (size_t)(avr->ramend - a) + 1;
-    return 0;
+        if (avr->data[a] != sim->paint) {
+            now = (size_t)(avr->ramend - a) + 1;
+            break;
+        }
+    return now > sim->stack_before ? now : sim->stack_before;
 }

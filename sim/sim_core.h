@@ -1,6 +1,7 @@
 /* sim_core.h: a small library around libsimavr for running Grundy firmware on the host.
  * One sim_t is one simulated ATmega328P loaded from an ELF: UART0 in and out, the probe
- * protocol of sim_probe.h (cycle measurements and exit codes), stack painting, and a run loop.
+ * protocol of sim_probe.h (cycle measurements and exit codes), stack painting, the EEPROM with
+ * a count of the firmware's byte writes, resets, and a run loop.
  * Board models (buttons, LEDs, displays) attach to the avr_t returned by sim_avr().
  * Include it as "sim_core.h" from sim/ or with -I sim before pkg-config's -I/usr/include/simavr:
  * simavr installs a different header with the same name there. */
@@ -21,12 +22,30 @@ typedef enum {
     SIM_EXITED,      /* the firmware used sim_probe_exit(); see sim_exit_code() */
     SIM_CRASHED,     /* simavr detected a crash (bad RAM write, stack overflow...) */
     SIM_TIMEOUT,     /* sim_run() only: the cycle limit was reached */
+    SIM_EEPROM_STOP, /* the EEPROM write armed with sim_eeprom_stop_at() has just happened */
 } sim_status_t;
 
 typedef struct {
     size_t count;
     uint64_t min, median, max; /* median: the lower of the two middle values for even counts */
 } sim_stats_t;
+
+/* How long the chip takes to program one EEPROM byte (the datasheet's 3.3 ms, simavr's 3.4 ms).
+ * simavr stores the byte at once and clears EEPE; only its ready interrupt comes this late. */
+#define SIM_EEPROM_WRITE_US 3400
+
+/* One EEPROM byte programmed by the firmware. */
+typedef struct {
+    uint16_t addr;
+    uint8_t before, after; /* the byte before the write, and the value written */
+    uint64_t cycle;        /* the cycle EEPE was set on */
+} sim_eeprom_write_t;
+
+/* What sim_reset() models. */
+typedef enum {
+    SIM_RESET_PIN,   /* the RESET pin pulled low (a reset button): SRAM and registers kept */
+    SIM_RESET_POWER, /* power off and on: SRAM and registers hold garbage at power-up */
+} sim_reset_t;
 
 /* Called for every complete UART0 line, without CR or LF, as it arrives. */
 typedef void (*sim_line_fn)(sim_t *sim, const char *line, void *user);
@@ -37,6 +56,9 @@ sim_t *sim_open(const char *elf_path, char *err, size_t errlen);
 
 /* Free everything sim_open() allocated; NULL is ignored. */
 void sim_close(sim_t *sim);
+
+/* One step of splitmix64 on *state: a small seedable generator for part models and tests. */
+uint64_t sim_random_next(uint64_t *state);
 
 /* Format a message into err (errlen bytes; nothing when err is NULL or errlen 0). */
 void sim_set_error(char *err, size_t errlen, const char *fmt, ...)
@@ -64,14 +86,52 @@ sim_status_t sim_run_for(sim_t *sim, uint64_t cycles);
 /* Exit code passed to sim_probe_exit(); meaningful after SIM_EXITED. */
 int sim_exit_code(const sim_t *sim);
 
+/* Restart the firmware at address 0 as a reset of that kind does on the chip, at once and with
+ * the cycle counter running on: I/O registers to their reset values, MCUSR with EXTRF added
+ * (pin) or PORF alone (power), every port an input again (pin-driven LEDs go dark), undriven
+ * pins low as at power-up while externally driven ones keep their level (a held button stays
+ * held), EEPROM kept. Power: registers and SRAM are filled from a generator seeded with seed,
+ * except the painted stack area, which is painted again (the stack high water so far is kept).
+ * A half-received UART line is ended as it stands; queued UART input waits for the receiver.
+ * Not counted by sim_restarts(). simavr cancels every cycle timer on reset: part models must
+ * schedule theirs again. */
+void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed);
+
 /* Byte address of the instruction the last step started at; after SIM_CRASHED, the one that
  * crashed (simavr's own pc has moved past it by then). */
 uint32_t sim_pc(const sim_t *sim);
 
 /* Times execution came back to the reset vector after the run began: a jump to address 0 or a
- * watchdog reset, which simavr turns into a silent restart of the firmware. from_pc (if not
- * NULL) receives the byte address of the instruction executed just before the last one. */
+ * watchdog reset, which simavr turns into a silent restart of the firmware (sim_reset() is not
+ * counted). from_pc (if not NULL) receives the byte address of the instruction executed just
+ * before the last one. */
 unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc);
+
+/* ---- EEPROM ---- */
+
+/* EEPROM size in bytes (1024 on the ATmega328P); 0 if the MCU has none. */
+size_t sim_eeprom_size(const sim_t *sim);
+
+/* Copy the first len bytes of the EEPROM (at most its size) into buf; returns the count copied.
+ * The EEPROM starts as 0xFF, like an erased chip. */
+size_t sim_eeprom_get(const sim_t *sim, uint8_t *buf, size_t len);
+
+/* Overwrite the first len bytes of the EEPROM (at most its size) from buf, as a programmer
+ * would: not counted as firmware writes. Returns the count copied. */
+size_t sim_eeprom_set(sim_t *sim, const uint8_t *buf, size_t len);
+
+/* EEPROM bytes the firmware has programmed (an EEPE strobe within 4 cycles of EEMPE, as
+ * avr-libc's eeprom_write_* do for every byte and eeprom_update_* for each byte that differs)
+ * since sim_open(), across resets. */
+uint64_t sim_eeprom_writes(const sim_t *sim);
+
+/* The firmware's last EEPROM byte write, into *w; false (and *w untouched) if none yet. */
+bool sim_eeprom_last_write(const sim_t *sim, sim_eeprom_write_t *w);
+
+/* Arm a stop: the run under way returns SIM_EEPROM_STOP right after the instruction that makes
+ * EEPROM write number n (as counted by sim_eeprom_writes()), before another instruction runs,
+ * and the stop disarms. 0 disarms; a count already reached never fires. */
+void sim_eeprom_stop_at(sim_t *sim, uint64_t n);
 
 /* Install the per-line callback (NULL to remove). */
 void sim_set_line_callback(sim_t *sim, sim_line_fn fn, void *user);
@@ -116,8 +176,9 @@ bool sim_symbol(const sim_t *sim, const char *name, uint32_t *value);
 void sim_paint_ram(sim_t *sim, uint8_t pattern);
 
 /* Deepest stack use in bytes since sim_paint_ram(): RAMEND + 1 minus the lowest address
- * (scanning up from the end of .bss) that no longer holds the pattern; 0 if none or unpainted.
- * Heap use counts as stack; a deepest byte that happens to equal the pattern is missed. */
+ * (scanning up from the end of .bss) that no longer holds the pattern; 0 if none or unpainted;
+ * the deepest before a power-cycle sim_reset() counts too. Heap use counts as stack; a deepest
+ * byte that happens to equal the pattern is missed. */
 size_t sim_stack_high_water(const sim_t *sim);
 
 #endif /* GRUNDY_SIM_CORE_H */
