@@ -100,6 +100,7 @@ $(TEST_DEBOUNCE): tests/runtime/test_debounce.c firmware/runtime/debounce.c \
 # --- scenario tests: the firmware played through the simulated board ---
 TEST_NIM := $(BUILD)/tests/test_nim
 TEST_GAMES := $(BUILD)/tests/test_games
+TEST_STORE := $(BUILD)/tests/test_store
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 
 $(BUILD)/tests/scenario/%.o: tests/scenario/%.c Makefile
@@ -119,6 +120,9 @@ $(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_BRUTE) $(SIM_SCENARIO
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+$(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 # --- benchmark firmware ---
@@ -160,11 +164,12 @@ TEST_SUITES = \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"nim on the $(BOARD) board: $(TEST_NIM) $(FW_ELF) $(BOARD) 200" \
 	"every game on the $(BOARD) board: $(TEST_GAMES) $(FW_ELF) $(BOARD)" \
+	"settings and score in EEPROM on the $(BOARD) board: $(TEST_STORE) $(FW_ELF) $(BOARD)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(FW_HEX)
+_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) $(FW_HEX)
 	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
 
 bench: deps
