@@ -18,6 +18,7 @@
 
 #define FRAME_US 33333u /* ~30 frames per second of simulated (= wall) time */
 #define HOLD_MS 120     /* a key press holds its button this long, renewed by key repeat */
+#define LONG_HOLD_MS 1200 /* m and h hold B (menu) and A (hint) this long: terminals send no key-up */
 #define EVENT_LINES 8   /* '@' lines shown */
 #define OTHER_LINES 3   /* other UART lines shown */
 #define LINE_MAX 160    /* characters kept per shown UART line */
@@ -190,13 +191,17 @@ typedef struct {
     bool quit;
 } keys_t;
 
-static void key_button(keys_t *k, sim_button_t b) {
+static void key_button_for(keys_t *k, sim_button_t b, unsigned ms) {
     scn_t *s = k->scn;
-    k->release_at[b] = scn_cycles(s) + (uint64_t)HOLD_MS * sim_frequency(scn_sim(s)) / 1000;
+    k->release_at[b] = scn_cycles(s) + (uint64_t)ms * sim_frequency(scn_sim(s)) / 1000;
     if (!k->down[b]) {
         scn_press(s, b);
         k->down[b] = true;
     }
+}
+
+static void key_button(keys_t *k, sim_button_t b) {
+    key_button_for(k, b, HOLD_MS);
 }
 
 static void key_byte(keys_t *k, unsigned char c) {
@@ -229,6 +234,14 @@ static void key_byte(keys_t *k, unsigned char c) {
     case 0x7f:
     case 0x08:
         key_button(k, SIM_BTN_B);
+        break;
+    case 'm':
+    case 'M':
+        key_button_for(k, SIM_BTN_B, LONG_HOLD_MS);
+        break;
+    case 'h':
+    case 'H':
+        key_button_for(k, SIM_BTN_A, LONG_HOLD_MS);
         break;
     case 'q':
     case 'Q':
@@ -345,7 +358,7 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
         put(f, " ");
         for (int b = 0; b < SIM_BTN_COUNT; b++)
             put(f, k->down[b] ? "\x1b[7m[%s]\x1b[0m " : "[%s] ", legend[b]);
-        put(f, " q quit");
+        put(f, " m menu  h hint  q quit");
     }
     line(f);
     if (line(f)) put(f, "\x1b[1m events\x1b[0m");
