@@ -22,9 +22,9 @@
 #define memcpy_P memcpy
 #endif
 
-/* The AVR's flash holds the engine and only a third of the suite: its build makes three
+/* The AVR's flash holds the engine and only a part of the suite: its build makes four
  * firmwares, with ENGINE_SUITE_PART 1 (every game's values, positions and huge heaps),
- * 2 (rules parsing, move validation) and 3 (classic cases, Wythoff, regressions).
+ * 2 (rules parsing, move validation), 3 (classic cases, regressions) and 4 (Wythoff).
  * 0: everything. */
 #ifndef ENGINE_SUITE_PART
 #define ENGINE_SUITE_PART 0
@@ -32,6 +32,7 @@
 #define SUITE_PART1 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 1)
 #define SUITE_PART2 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 2)
 #define SUITE_PART3 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 3)
+#define SUITE_PART4 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 4)
 
 /* Sizes. The host runs everything the brief asks for in about 5 s. The AVR has 2 KB of RAM
  * (engine ~370 B, brute memo 480 B, the brute search's recursion ~30 B per token) and a
@@ -59,7 +60,7 @@
 #define SUITE_WYTHOFF_K 1000u    /* engine_wythoff_lower(k) for k <= this */
 #define SUITE_WYTHOFF_WINDOW 20u /* k around 2^32/phi^2 and 2^32/phi */
 #define SUITE_WYTHOFF_BIG 4u     /* of those, how many get full position checks */
-#if ENGINE_SUITE_PART == 3
+#if ENGINE_SUITE_PART == 3 || ENGINE_SUITE_PART == 4
 #define SUITE_MAX_MOVES 48 /* moves of one position remembered to find duplicates */
 #else
 #define SUITE_MAX_MOVES 24 /* (Wythoff needs 3 per token; other parts search deeper) */
@@ -804,7 +805,7 @@ static void suite_games(void) {
 #endif
 
 /* ------------------------------------------------------------------------------------------ */
-#if SUITE_PART3
+#if SUITE_PART4
 /* Wythoff: floor(k * phi) exactly with integers only, then positions small and huge. The
  * exact arithmetic uses numbers of 80 bits as little-endian bytes: slow, small, and the same
  * on both machines (no 64-bit code on the AVR, whose flash could not hold it). */
@@ -1648,7 +1649,9 @@ void engine_suite_run(void) {
 #endif
 #if SUITE_PART3
     suite_classics();
-    suite_wythoff();
     suite_regressions();
+#endif
+#if SUITE_PART4
+    suite_wythoff();
 #endif
 }
