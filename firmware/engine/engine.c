@@ -1,6 +1,7 @@
 /* The engine proper: Sprague-Grundy sums over the rules modules' heap operations,
- * move validation and application, and the device's choice of move. Misere Nim
- * and Wythoff decide whole positions and plug in beside the sum strategy. */
+ * move validation and application, and the device's choice of move. Misere Nim,
+ * the other misere variants (exact search) and Wythoff decide whole positions and
+ * plug in beside the sum strategy. */
 #include "engine.h"
 #include "engine_internal.h"
 #include "engine_pgm.h"
@@ -41,7 +42,13 @@ const engine_heap_ops_t *engine_ops(const engine_rules_t *r)
 
 static bool engine_is_sum(const engine_rules_t *r)
 {
-    return r->game != ENGINE_GAME_MISERE && r->game != ENGINE_GAME_WYTHOFF;
+    return !r->misere && r->game != ENGINE_GAME_MISERE && r->game != ENGINE_GAME_WYTHOFF;
+}
+
+/* A misere variant other than misere Nim: decided by the exact search. */
+static bool engine_is_exact(const engine_rules_t *r)
+{
+    return r->misere && r->game != ENGINE_GAME_MISERE;
 }
 
 engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g)
@@ -58,7 +65,7 @@ engine_status_t engine_check_position(const engine_rules_t *r, const engine_posi
     const engine_heap_t limit = engine_heap_limit(r);
     for (uint8_t i = 0; i < p->count; i++)
         if (p->heap[i] > limit) return ENGINE_ERR_HEAP_LIMIT;
-    return ENGINE_OK;
+    return engine_is_exact(r) ? engine_exact_check(r, p) : ENGINE_OK;
 }
 
 /* Grundy values of the position's heaps, found once per decision by engine_nim_sum. */
@@ -93,13 +100,16 @@ bool engine_is_win(const engine_rules_t *r, const engine_position_t *p)
 {
     engine_heap_t x;
     if (r->game == ENGINE_GAME_MISERE) return engine_misere_is_win(p);
+    if (engine_is_exact(r)) return engine_exact_is_win(r, p);
     if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_is_win(p);
     return engine_nim_sum(r, p, &x) && x != 0;
 }
 
-/* Winning moves of a sum: in every heap, the options whose value is g ^ nim-sum. */
-static bool engine_sum_next_winning(const engine_rules_t *r, const engine_position_t *p,
-                                    engine_iter_t *it, engine_move_t *m)
+/* Winning moves of a sum: in every heap, the options whose value is g ^ nim-sum. Not inlined:
+ * its cursor would weigh on the stack of the other games' searches, the misere one's above all. */
+static __attribute__((noinline)) bool engine_sum_next_winning(const engine_rules_t *r,
+                                                              const engine_position_t *p,
+                                                              engine_iter_t *it, engine_move_t *m)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
     if (it->phase == 0) {
@@ -127,6 +137,7 @@ bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *
                               engine_iter_t *it, engine_move_t *m)
 {
     if (r->game == ENGINE_GAME_MISERE) return engine_misere_next_winning(p, it, m);
+    if (engine_is_exact(r)) return engine_exact_next_winning(r, p, it, m);
     if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_next_winning(p, it, m);
     return engine_sum_next_winning(r, p, it, m);
 }
@@ -316,7 +327,8 @@ engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
     X(split, "the rules do not allow leaving those parts")                                         \
     X(full, "no room for another heap")                                                            \
     X(not_sum, "no Grundy value in this game")                                                     \
-    X(no_move, "no legal move")
+    X(no_move, "no legal move")                                                                    \
+    X(too_big, "too many tokens for an exact misere answer")
 
 #define ENGINE_STATUS_STRING(id, text) static const char engine_text_##id[] PROGMEM = text;
 ENGINE_STATUS_TEXTS(ENGINE_STATUS_STRING)

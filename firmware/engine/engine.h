@@ -12,6 +12,9 @@
 #define ENGINE_SET_MAX 32    /* values in a subtraction set */
 #define ENGINE_CODE_MAX 255  /* digits in an octal code (removal sizes 1..255) */
 #define ENGINE_HEAP_BOTH 0xFF /* engine_move_t.heap for a Wythoff move in both heaps */
+/* Misere variants (other than misere Nim) are decided exactly for positions of at most this
+ * many tokens in all; misere Bash on one non-empty heap is decided at any size. */
+#define ENGINE_MISERE_TOKENS 16
 
 typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
 
@@ -44,6 +47,7 @@ typedef enum {
     ENGINE_ERR_FULL,           /* a split needs a heap slot and none is free */
     ENGINE_ERR_NOT_A_SUM,      /* no Grundy value: misere or Wythoff */
     ENGINE_ERR_NO_MOVE,        /* the position has no legal move */
+    ENGINE_ERR_TOO_BIG,        /* misere variant: more than ENGINE_MISERE_TOKENS tokens */
     ENGINE_STATUS_COUNT
 } engine_status_t;
 
@@ -51,6 +55,7 @@ typedef struct {
     uint8_t game;      /* engine_game_t */
     uint8_t table;     /* generated PROGMEM table for these rules, or ENGINE_TABLE_NONE */
     uint8_t size;      /* sub/line: number of values; octal family: number of digits */
+    uint8_t misere;    /* 0: normal play; 1: misere, the player who makes the last move loses */
     uint16_t bash_max; /* bash: M */
     uint32_t serial;   /* set by the engine when the rules are made; keys its run-time cache */
     union {
@@ -89,10 +94,14 @@ typedef enum {
 
 /* --- rules --- */
 
-/* Parse a game name ("nim", "bash:3", "sub:1,3,4", "octal:0.137", "line:1,2") of len bytes. */
+/* Parse a game name ("nim", "bash:3", "sub:1,3,4", "octal:0.137", "line:1,2", and any of them
+ * but wythoff as "misere:<name>", e.g. "misere:kayles"; "misere" is misere Nim) of len bytes. */
 engine_status_t engine_rules_parse(engine_rules_t *r, const char *text, uint8_t len);
 /* Set up a game without parameters (nim, misere, fib, pow2, wythoff, kayles, dawson). */
 engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game);
+/* Turn set-up rules into their misere variant, with a fresh serial (nim becomes misere Nim);
+ * ENGINE_ERR_BAD_PARAMETER for wythoff, which has no misere variant here. */
+engine_status_t engine_rules_misere(engine_rules_t *r);
 /* Set up bash:M, 1 <= M <= 65535. */
 engine_status_t engine_rules_bash(engine_rules_t *r, uint16_t max_take);
 /* Set up sub:S or line:S from `count` values (any order, duplicates ignored), each 1..255. */
@@ -105,7 +114,9 @@ uint8_t engine_octal_digit(const engine_rules_t *r, uint16_t k);
 
 /* --- positions and moves --- */
 
-/* ENGINE_OK when every heap is within the limit and the heap count fits the game. */
+/* ENGINE_OK when every heap is within the limit and the heap count fits the game, and for a misere
+ * variant when it can be decided: ENGINE_ERR_TOO_BIG past ENGINE_MISERE_TOKENS tokens in all
+ * (misere Nim, and misere Bash on one non-empty heap, have no such limit). */
 engine_status_t engine_check_position(const engine_rules_t *r, const engine_position_t *p);
 /* ENGINE_OK when m is legal in p; otherwise the reason it is refused. */
 engine_status_t engine_check_move(const engine_rules_t *r, const engine_position_t *p,
@@ -114,15 +125,19 @@ engine_status_t engine_check_move(const engine_rules_t *r, const engine_position
  * heap's slot when all ENGINE_MAX_HEAPS are taken); p unchanged otherwise. */
 engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
                                   const engine_move_t *m);
-/* True when the rules leave no move (the game is over). A split into a position of
- * ENGINE_MAX_HEAPS non-empty heaps is still a move, but engine_apply_move refuses it. */
+/* True when the rules leave no move: the game is over. The winner is then the player who made
+ * the last move in normal play, but in misere play (r->misere) the player to move, who cannot
+ * move, WINS; engine_is_win of the final position says which in both. A split into a position
+ * of ENGINE_MAX_HEAPS non-empty heaps is still a move, but engine_apply_move refuses it. */
 bool engine_is_over(const engine_rules_t *r, const engine_position_t *p);
 
 /* --- theory --- */
 
-/* Grundy value of a single heap n (not for misere or wythoff). */
+/* Grundy value of a single heap n; ENGINE_ERR_NOT_A_SUM for misere games and wythoff. */
 engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g);
-/* True when the player to move wins with best play (an N-position). */
+/* True when the player to move wins with best play (an N-position). With no move left that is
+ * false in normal play and TRUE in misere play (the opponent made the last move, and lost).
+ * False too when the position cannot be decided (engine_check_position says why). */
 bool engine_is_win(const engine_rules_t *r, const engine_position_t *p);
 /* Next winning move (to a P-position) after *it; false when there are no more.
  * Split moves come once per unordered pair of parts (left <= right). */

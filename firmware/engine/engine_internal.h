@@ -1,6 +1,7 @@
 /* What the engine's game modules share: the per-heap operations each rules
  * module provides, the Fibonacci table, and the one work buffer that run-time
- * Grundy computations (custom subtraction sets, octal codes) take turns to use. */
+ * Grundy computations (custom subtraction sets, octal codes) and the exact misere
+ * search's memo take turns to use. */
 #ifndef ENGINE_INTERNAL_H
 #define ENGINE_INTERNAL_H
 
@@ -9,7 +10,8 @@
 #define ENGINE_WORK_SIZE 256
 extern uint8_t engine_work[ENGINE_WORK_SIZE];
 /* Which rules the work buffer holds values for (serial 0: none), and how far:
- * octal codes, g(0..fill-1); run-time subtraction sets, the window ending at fill-1. */
+ * octal codes, g(0..fill-1); run-time subtraction sets, the window ending at fill-1;
+ * misere variants, the memo of decided positions (fill unused). */
 extern uint32_t engine_work_serial;
 extern uint32_t engine_work_fill;
 
@@ -29,7 +31,8 @@ uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes);
 engine_heap_t engine_fib(uint8_t i);
 
 /* Per-heap operations of a rules module. Options of heap n are enumerated with a
- * cursor (it->a, it->b start at 0); each option fills m->take and m->left. */
+ * cursor (it->a, it->b start at 0 and stay within it->a <= n, it->b <= n / 2 + 2: the
+ * misere search keeps them in 9 bits); each option fills m->take and m->left. */
 typedef struct {
     /* Grundy value of heap n. */
     engine_status_t (*grundy)(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g);
@@ -55,5 +58,16 @@ bool engine_misere_is_win(const engine_position_t *p);
 bool engine_misere_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m);
 bool engine_wythoff_is_win(const engine_position_t *p);
 bool engine_wythoff_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m);
+
+/* Other misere variants (r->misere, not misere Nim) decide positions exactly (misere_exact.c). */
+/* ENGINE_OK when p can be decided, else ENGINE_ERR_TOO_BIG. */
+engine_status_t engine_exact_check(const engine_rules_t *r, const engine_position_t *p);
+/* engine_is_win for a misere variant: false when p cannot be decided. */
+bool engine_exact_is_win(const engine_rules_t *r, const engine_position_t *p);
+/* engine_next_winning_move for a misere variant: none when p cannot be decided. */
+bool engine_exact_next_winning(const engine_rules_t *r, const engine_position_t *p,
+                               engine_iter_t *it, engine_move_t *m);
+/* The memo slot (0..914) of p's heaps as a multiset, 0xFFFF past ENGINE_MISERE_TOKENS tokens. */
+uint16_t engine_exact_index(const engine_position_t *p);
 
 #endif

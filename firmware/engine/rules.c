@@ -1,6 +1,6 @@
-/* Rules descriptors: parsing a game's name into engine_rules_t, and the limits
- * and octal digits every other module reads. The text forms are the console's
- * ("bash:3", "sub:1,3,4", "octal:0.137", "line:1,2"). */
+/* Rules descriptors: parsing a game's name into engine_rules_t, misere variants, and the
+ * limits and octal digits every other module reads. The text forms are the console's
+ * ("bash:3", "sub:1,3,4", "octal:0.137", "line:1,2", "misere:kayles"). */
 #include <string.h>
 
 #include "engine.h"
@@ -73,9 +73,19 @@ engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game)
 {
     if (game >= ENGINE_GAME_COUNT || rules_has_parameter(game)) return ENGINE_ERR_UNKNOWN_GAME;
     rules_clear(r, game);
+    r->misere = game == ENGINE_GAME_MISERE;
     if (game == ENGINE_GAME_KAYLES) rules_set_digit(r, 1, 7);
     if (rules_is_octal(game)) rules_set_digit(r, 2, 7);
     return rules_finish(r);
+}
+
+engine_status_t engine_rules_misere(engine_rules_t *r)
+{
+    if (r->game >= ENGINE_GAME_COUNT) return ENGINE_ERR_UNKNOWN_GAME;
+    if (r->game == ENGINE_GAME_WYTHOFF) return ENGINE_ERR_BAD_PARAMETER;
+    if (r->game == ENGINE_GAME_NIM) r->game = ENGINE_GAME_MISERE; /* Bouton's closed form */
+    r->misere = 1;
+    return rules_finish(r); /* a fresh serial: the work buffer may hold the normal game's values */
 }
 
 engine_status_t engine_rules_bash(engine_rules_t *r, uint16_t max_take)
@@ -158,24 +168,33 @@ static engine_status_t rules_parse_octal(engine_rules_t *r, const char *s, const
     return rules_finish(r);
 }
 
-engine_status_t engine_rules_parse(engine_rules_t *r, const char *text, uint8_t len)
+/* The game named by text .. name_end (no parameter), or ENGINE_GAME_COUNT. */
+static uint8_t rules_lookup(const char *text, const char *name_end)
 {
-    const char *end = text + len;
-    const char *colon = text;
-    while (colon < end && *colon != ':') colon++;
-    uint8_t name_len = (uint8_t)(colon - text);
-    uint8_t game = ENGINE_GAME_COUNT;
+    const uint8_t name_len = (uint8_t)(name_end - text);
     for (uint8_t i = 0; i < sizeof rules_names / sizeof rules_names[0]; i++) {
         const char *name = rules_names[i].name;
         uint8_t j = 0;
         while (j < name_len && j < sizeof rules_names[i].name &&
                (char)pgm_read_byte(&name[j]) == text[j])
             j++;
-        if (j == name_len && (j == sizeof rules_names[i].name || pgm_read_byte(&name[j]) == 0)) {
-            game = pgm_read_byte(&rules_names[i].game);
-            break;
-        }
+        if (j == name_len && (j == sizeof rules_names[i].name || pgm_read_byte(&name[j]) == 0))
+            return pgm_read_byte(&rules_names[i].game);
     }
+    return ENGINE_GAME_COUNT;
+}
+
+static const char *rules_colon(const char *text, const char *end)
+{
+    while (text < end && *text != ':') text++;
+    return text;
+}
+
+/* A name without the "misere:" prefix. */
+static engine_status_t rules_parse_plain(engine_rules_t *r, const char *text, const char *end)
+{
+    const char *colon = rules_colon(text, end);
+    const uint8_t game = rules_lookup(text, colon);
     if (game == ENGINE_GAME_COUNT) return ENGINE_ERR_UNKNOWN_GAME;
     if (!rules_has_parameter(game)) {
         if (colon != end) return ENGINE_ERR_BAD_PARAMETER;
@@ -190,6 +209,19 @@ engine_status_t engine_rules_parse(engine_rules_t *r, const char *text, uint8_t 
     }
     if (game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, s, end);
     return rules_parse_values(r, game, s, end);
+}
+
+engine_status_t engine_rules_parse(engine_rules_t *r, const char *text, uint8_t len)
+{
+    const char *end = text + len, *colon = rules_colon(text, end);
+    if (colon == end || rules_lookup(text, colon) != ENGINE_GAME_MISERE)
+        return rules_parse_plain(r, text, end);
+    /* "misere:<game>": the game, then its misere variant; not "misere:" or "misere:misere" */
+    if (colon + 1 == end) return ENGINE_ERR_BAD_PARAMETER;
+    const engine_status_t s = rules_parse_plain(r, colon + 1, end);
+    if (s != ENGINE_OK) return s;
+    if (r->misere) return ENGINE_ERR_BAD_PARAMETER;
+    return engine_rules_misere(r);
 }
 
 #define RULES_TABLE_ROW(id, label, game, v1, v2, v3, limit) {game, {v1, v2, v3}},

@@ -70,10 +70,17 @@ static bool brute_list(brute_game_t *g, const char *s, uint32_t max, bool line) 
 
 bool brute_parse(brute_game_t *g, const char *name) {
     memset(g, 0, sizeof *g);
+    if (BRUTE_STARTS(name, "misere:")) { /* any game but Wythoff, played misere */
+        if (!brute_parse(g, name + 7) || g->misere || g->kind == BRUTE_WYTHOFF) return false;
+        if (g->kind == BRUTE_NIM) g->kind = BRUTE_MISERE;
+        g->misere = 1;
+        return true;
+    }
     if (BRUTE_IS(name, "nim")) {
         g->kind = BRUTE_NIM;
     } else if (BRUTE_IS(name, "misere")) {
         g->kind = BRUTE_MISERE;
+        g->misere = 1;
     } else if (BRUTE_IS(name, "fib")) {
         g->kind = BRUTE_FIB;
     } else if (BRUTE_IS(name, "pow2")) {
@@ -148,7 +155,7 @@ bool brute_allowed(const brute_game_t *g, uint32_t h, uint32_t take, uint32_t a,
 }
 
 bool brute_grundy(const brute_game_t *g, uint16_t n_max, brute_value_t *out) {
-    if (g->kind == BRUTE_MISERE || g->kind == BRUTE_WYTHOFF) return false;
+    if (g->misere || g->kind == BRUTE_WYTHOFF) return false;
     for (uint32_t n = 0; n <= n_max; n++) {
         uint8_t seen[BRUTE_VALUE_MAX / 8];
         memset(seen, 0, sizeof seen);
@@ -390,7 +397,7 @@ static bool brute_search(const brute_game_t *g, const brute_pos_t *p) {
         brute_canon(g, &child);
         win = !brute_search(g, &child);
     }
-    if (!any) win = g->kind == BRUTE_MISERE; /* the opponent took the last token */
+    if (!any) win = g->misere; /* misere: the opponent made the last move */
     brute_memo_put(p, win);
     return win;
 }

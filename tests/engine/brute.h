@@ -43,6 +43,7 @@ typedef enum {
 
 typedef struct {
     uint8_t kind;                      /* brute_kind_t */
+    uint8_t misere;                    /* 1: the player who makes the last move loses */
     uint8_t code_len;                  /* octal: largest k with a nonzero digit */
     uint16_t bash_max;                 /* bash: M */
     uint8_t sub[32];                   /* sub: bit s set when exactly s may be taken */
@@ -72,12 +73,13 @@ typedef struct {
 /* Called for each move with the position it leads to; return false to stop. */
 typedef bool (*brute_move_fn)(void *ctx, const brute_move_t *m, const brute_pos_t *after);
 
-/* Parse a game name as the console writes it ("nim", "bash:3", "octal:0.137"); false if bad. */
+/* Parse a game name as the console writes it ("nim", "bash:3", "octal:0.137", "misere:kayles";
+ * "misere" and "misere:nim" are misere Nim); false if bad. */
 bool brute_parse(brute_game_t *g, const char *name);
 /* Whether taking `take` from a heap of h and leaving parts a and b (a + b + take == h) is legal.
  * The one place that knows the rules; it takes any heap size. */
 bool brute_allowed(const brute_game_t *g, uint32_t h, uint32_t take, uint32_t a, uint32_t b);
-/* Grundy values g(0..n_max) of single heaps by the mex rule into out[]; false for misere,
+/* Grundy values g(0..n_max) of single heaps by the mex rule into out[]; false for misere games,
  * Wythoff, or a value of BRUTE_VALUE_MAX or more. */
 bool brute_grundy(const brute_game_t *g, uint16_t n_max, brute_value_t *out);
 
@@ -97,7 +99,8 @@ void brute_canon(const brute_game_t *g, brute_pos_t *p);
 bool brute_same(const brute_game_t *g, const brute_pos_t *a, const brute_pos_t *b);
 
 /* Whether the player to move wins: some move leads to a lost position. With no move the
- * player to move has lost, except in misere Nim, where the opponent took the last token. */
+ * player to move has lost, except in misere games (g->misere), where it has won: the opponent
+ * made the last move. */
 bool brute_is_win(const brute_game_t *g, const uint8_t *heaps, uint8_t count);
 bool brute_pos_is_win(const brute_game_t *g, const brute_pos_t *p);
 /* Number of legal moves of p; *wins gets how many of them lead to a lost position. */

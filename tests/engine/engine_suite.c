@@ -1,7 +1,7 @@
 /* The engine's test suite: every game's Grundy values, wins and moves checked against the
  * brute-force solver (brute.c), then classic positions, rules parsing, move validation,
- * Wythoff's exact arithmetic and huge heaps. The same code runs natively and, scaled down
- * by the sizes below, on the ATmega328P under simavr. */
+ * Wythoff's exact arithmetic, huge heaps and the misere variants. The same code runs natively
+ * and, scaled down by the sizes below, on the ATmega328P under simavr. */
 #include "engine_suite.h"
 
 #include <stdio.h>
@@ -10,7 +10,8 @@
 #include "brute.h"
 #include "check.h"
 #include "engine.h"
-#include "engine_tables.h" /* ENGINE_TABLE_NONE: whether rules are answered from a table */
+#include "engine_internal.h" /* engine_exact_index: the misere memo's numbering */
+#include "engine_tables.h"   /* ENGINE_TABLE_NONE: whether rules are answered from a table */
 
 #ifdef __AVR__
 #include <avr/pgmspace.h>
@@ -22,9 +23,10 @@
 #define memcpy_P memcpy
 #endif
 
-/* The AVR's flash holds the engine and only a third of the suite: its build makes three
+/* The AVR's flash holds the engine and only a part of the suite: its build makes five
  * firmwares, with ENGINE_SUITE_PART 1 (every game's values, positions and huge heaps),
- * 2 (rules parsing, move validation) and 3 (classic cases, Wythoff, regressions).
+ * 2 (rules parsing, move validation), 3 (classic cases, regressions), 4 (Wythoff) and
+ * 5 (misere variants).
  * 0: everything. */
 #ifndef ENGINE_SUITE_PART
 #define ENGINE_SUITE_PART 0
@@ -32,6 +34,8 @@
 #define SUITE_PART1 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 1)
 #define SUITE_PART2 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 2)
 #define SUITE_PART3 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 3)
+#define SUITE_PART4 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 4)
+#define SUITE_PART5 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 5)
 
 /* Sizes. The host runs everything the brief asks for in about 5 s. The AVR has 2 KB of RAM
  * (engine ~370 B, brute memo 480 B, the brute search's recursion ~30 B per token) and a
@@ -59,7 +63,7 @@
 #define SUITE_WYTHOFF_K 1000u    /* engine_wythoff_lower(k) for k <= this */
 #define SUITE_WYTHOFF_WINDOW 20u /* k around 2^32/phi^2 and 2^32/phi */
 #define SUITE_WYTHOFF_BIG 4u     /* of those, how many get full position checks */
-#if ENGINE_SUITE_PART == 3
+#if ENGINE_SUITE_PART == 3 || ENGINE_SUITE_PART == 4
 #define SUITE_MAX_MOVES 48 /* moves of one position remembered to find duplicates */
 #else
 #define SUITE_MAX_MOVES 24 /* (Wythoff needs 3 per token; other parts search deeper) */
@@ -387,28 +391,26 @@ SUITE_SHARED static void suite_position(const engine_position_t *p) {
 
 SUITE_SHARED static engine_position_t suite_tuple;
 
-/* ------------------------------------------------------------------------------------------ */
-#if SUITE_PART1
-/* Single heaps, periods, huge heaps. */
-
-static bool suite_is_sum(void) {
-    return suite_game.kind != BRUTE_MISERE && suite_game.kind != BRUTE_WYTHOFF;
-}
-
-/* Every position of `count` heaps 0..max as a sorted tuple (and, on the host, reversed). */
-static void suite_tuples(uint8_t count, uint8_t max) {
+/* Every position of `count` heaps 0..max with at most `total` tokens as a sorted tuple (and,
+ * on the host, reversed). */
+SUITE_SHARED static void suite_tuples(uint8_t count, uint8_t max, uint8_t total) {
     memset(&suite_tuple, 0, sizeof suite_tuple);
     suite_tuple.count = count;
     for (;;) {
-        suite_position(&suite_tuple);
+        uint16_t tokens = 0;
+        for (uint8_t i = 0; i < count; i++)
+            tokens += (uint16_t)suite_tuple.heap[i];
+        if (tokens <= total) {
+            suite_position(&suite_tuple);
 #if SUITE_BOTH_ORDERS
-        if (suite_tuple.heap[0] != suite_tuple.heap[count - 1]) {
-            engine_position_t rev = suite_tuple;
-            for (uint8_t i = 0; i < count; i++)
-                rev.heap[i] = suite_tuple.heap[count - 1 - i];
-            suite_position(&rev);
-        }
+            if (suite_tuple.heap[0] != suite_tuple.heap[count - 1]) {
+                engine_position_t rev = suite_tuple;
+                for (uint8_t i = 0; i < count; i++)
+                    rev.heap[i] = suite_tuple.heap[count - 1 - i];
+                suite_position(&rev);
+            }
 #endif
+        }
         int8_t i = (int8_t)(count - 1);
         while (i >= 0 && suite_tuple.heap[i] == max)
             i--;
@@ -419,11 +421,19 @@ static void suite_tuples(uint8_t count, uint8_t max) {
     }
 }
 
+/* ------------------------------------------------------------------------------------------ */
+#if SUITE_PART1
+/* Single heaps, periods, huge heaps. */
+
+static bool suite_is_sum(void) {
+    return !suite_game.misere && suite_game.kind != BRUTE_WYTHOFF;
+}
+
 static void suite_positions(void) {
     for (uint8_t c = 1; c <= SUITE_POS_HEAPS; c++)
-        suite_tuples(c, SUITE_POS_MAX);
+        suite_tuples(c, SUITE_POS_MAX, 255);
     for (uint8_t c = SUITE_POS_HEAPS + 1; c <= SUITE_POS2_HEAPS; c++)
-        suite_tuples(c, SUITE_POS2_MAX);
+        suite_tuples(c, SUITE_POS2_MAX, 255);
 }
 
 /* Reference Grundy values: brute values up to n_max, then the proven period (if any). */
@@ -804,7 +814,7 @@ static void suite_games(void) {
 #endif
 
 /* ------------------------------------------------------------------------------------------ */
-#if SUITE_PART3
+#if SUITE_PART4
 /* Wythoff: floor(k * phi) exactly with integers only, then positions small and huge. The
  * exact arithmetic uses numbers of 80 bits as little-endian bytes: slow, small, and the same
  * on both machines (no 64-bit code on the AVR, whose flash could not hold it). */
@@ -1252,6 +1262,18 @@ static const suite_parse_case_t suite_parse_cases[] PROGMEM = {
     {"line:0", ENGINE_ERR_BAD_PARAMETER},
     {"line:256", ENGINE_ERR_BAD_PARAMETER},
     {"line:1,,2", ENGINE_ERR_BAD_PARAMETER},
+    {"misere:", ENGINE_ERR_BAD_PARAMETER},
+    {"misere:wythoff", ENGINE_ERR_BAD_PARAMETER},
+    {"misere:misere", ENGINE_ERR_BAD_PARAMETER},
+    {"misere:misere:nim", ENGINE_ERR_BAD_PARAMETER},
+    {"misere:nim:1", ENGINE_ERR_BAD_PARAMETER},
+    {"misere:bash", ENGINE_ERR_BAD_PARAMETER},
+    {"misere:bash:0", ENGINE_ERR_BAD_PARAMETER},
+    {"misere:kayles:", ENGINE_ERR_BAD_PARAMETER},
+    {"misere:chess", ENGINE_ERR_UNKNOWN_GAME},
+    {"misere::kayles", ENGINE_ERR_UNKNOWN_GAME},
+    {"miser:nim", ENGINE_ERR_UNKNOWN_GAME},
+    {"misere;kayles", ENGINE_ERR_UNKNOWN_GAME},
 };
 
 /* Names the engine accepts, and the game the brute-force solver knows them as. */
@@ -1307,6 +1329,45 @@ static __attribute__((noinline)) void suite_parsing(void) {
     CHECK(suite_parse_P(&r, CHECK_STR("dawson")) == ENGINE_OK && engine_octal_digit(&r, 1) == 0 &&
               engine_octal_digit(&r, 2) == 7,
           "dawson digits");
+    CHECK(suite_parse_P(&r, CHECK_STR("nim")) == ENGINE_OK && r.misere == 0, "nim is misere");
+    CHECK(suite_parse_P(&r, CHECK_STR("misere")) == ENGINE_OK && r.game == ENGINE_GAME_MISERE &&
+              r.misere == 1,
+          "misere is not misere Nim");
+    CHECK(suite_parse_P(&r, CHECK_STR("misere:nim")) == ENGINE_OK && r.game == ENGINE_GAME_MISERE &&
+              r.misere == 1,
+          "misere:nim is not misere Nim");
+    CHECK(suite_parse_P(&r, CHECK_STR("misere:kayles")) == ENGINE_OK &&
+              r.game == ENGINE_GAME_KAYLES && r.misere == 1 && engine_octal_digit(&r, 1) == 7 &&
+              engine_octal_digit(&r, 2) == 7 && engine_octal_digit(&r, 3) == 0,
+          "misere:kayles");
+    CHECK(suite_parse_P(&r, CHECK_STR("misere:sub:5,1,3")) == ENGINE_OK &&
+              r.game == ENGINE_GAME_SUB && r.misere == 1 && r.size == 3 && r.u.set[0] == 1 &&
+              r.u.set[2] == 5,
+          "misere:sub:5,1,3");
+    CHECK(suite_parse_P(&r, CHECK_STR("misere:bash:3")) == ENGINE_OK &&
+              r.game == ENGINE_GAME_BASH && r.misere == 1 && r.bash_max == 3,
+          "misere:bash:3");
+    CHECK(suite_parse_P(&r, CHECK_STR("misere:line:2,3")) == ENGINE_OK &&
+              r.game == ENGINE_GAME_LINE && r.misere == 1 && engine_octal_digit(&r, 1) == 0 &&
+              engine_octal_digit(&r, 3) == 7,
+          "misere:line:2,3");
+    {
+        /* engine_rules_misere: a fresh serial (the work buffer may hold the normal game's values),
+         * nim becomes misere Nim, wythoff has no misere variant */
+        uint32_t serial = 0;
+        const bool ok = suite_parse_P(&r, CHECK_STR("octal:0.6")) == ENGINE_OK;
+        serial = r.serial;
+        CHECK(ok && engine_rules_misere(&r) == ENGINE_OK && r.misere == 1 &&
+                  r.game == ENGINE_GAME_OCTAL && r.serial != serial,
+              "engine_rules_misere(octal:0.6)");
+        CHECK(engine_rules_init(&r, ENGINE_GAME_NIM) == ENGINE_OK &&
+                  engine_rules_misere(&r) == ENGINE_OK && r.game == ENGINE_GAME_MISERE &&
+                  r.misere == 1,
+              "engine_rules_misere(nim)");
+        CHECK(engine_rules_init(&r, ENGINE_GAME_WYTHOFF) == ENGINE_OK &&
+                  engine_rules_misere(&r) == ENGINE_ERR_BAD_PARAMETER,
+              "engine_rules_misere(wythoff) is accepted");
+    }
     CHECK(suite_parse_P(&r, CHECK_STR("octal:0.1234567")) == ENGINE_OK &&
               engine_octal_digit(&r, 1) == 1 && engine_octal_digit(&r, 4) == 4 &&
               engine_octal_digit(&r, 7) == 7 && engine_octal_digit(&r, 8) == 0,
@@ -1376,9 +1437,10 @@ static __attribute__((noinline)) void suite_parsing(void) {
 #if SUITE_PART2
 /* Move and position validation, as a table: a position, a move, the status expected. */
 
-static const char suite_vgames[][12] PROGMEM = {
-    "nim",    "bash:3", "sub:1,3,4", "sub:1,200", "fib",     "pow2",
-    "kayles", "dawson", "octal:0.4", "octal:0.1", "wythoff", "misere",
+static const char suite_vgames[][16] PROGMEM = {
+    "nim",     "bash:3", "sub:1,3,4",     "sub:1,200",     "fib",
+    "pow2",    "kayles", "dawson",        "octal:0.4",     "octal:0.1",
+    "wythoff", "misere", "misere:kayles", "misere:bash:3", "misere:sub:2,5",
 };
 enum {
     V_NIM,
@@ -1392,7 +1454,10 @@ enum {
     V_O4,
     V_O1,
     V_WYT,
-    V_MIS
+    V_MIS,
+    V_MKAYLES,
+    V_MBASH3,
+    V_MSUB25
 };
 
 #define V_POSITION 0xFE /* suite_vcase_t.heap: check the position, not a move */
@@ -1475,6 +1540,30 @@ static const suite_vcase_t suite_vcases[] PROGMEM = {
     {V_WYT, 1, 3, 5, V_POSITION, 0, 0, ENGINE_ERR_HEAP_COUNT},
     {V_WYT, 3, 3, 5, V_POSITION, 0, 0, ENGINE_ERR_HEAP_COUNT},
     {V_WYT, 2, V_MAX, V_MAX, V_POSITION, 0, 0, ENGINE_OK},
+    /* misere variants: exact up to ENGINE_MISERE_TOKENS tokens; misere Nim at any size, and
+     * misere Bash on one non-empty heap */
+    {V_MIS, 2, V_MAX, V_MAX, V_POSITION, 0, 0, ENGINE_OK},
+    {V_MIS, ENGINE_MAX_HEAPS, V_MAX, 0, V_POSITION, 0, 0, ENGINE_OK},
+    {V_MKAYLES, 3, 6, 5, V_POSITION, 0, 0, ENGINE_OK},          /* 16 tokens */
+    {V_MKAYLES, 3, 6, 6, V_POSITION, 0, 0, ENGINE_ERR_TOO_BIG}, /* 17 */
+    {V_MKAYLES, 1, 17, 0, V_POSITION, 0, 0, ENGINE_ERR_TOO_BIG},
+    {V_MKAYLES, 1, 65535, 0, V_POSITION, 0, 0, ENGINE_ERR_TOO_BIG},
+    {V_MKAYLES, 1, 65536, 0, V_POSITION, 0, 0, ENGINE_ERR_HEAP_LIMIT},
+    {V_MKAYLES, 4, 1, 1, V_POSITION, 0, 0, ENGINE_OK},          /* 1 + 1 + 5 + 5 */
+    {V_MKAYLES, 5, 1, 0, V_POSITION, 0, 0, ENGINE_OK},          /* 1 + 5 + 5 + 5: 16 */
+    {V_MKAYLES, 5, 1, 1, V_POSITION, 0, 0, ENGINE_ERR_TOO_BIG}, /* 17 */
+    {V_MKAYLES, 2, 10, 7, 0, 2, 4, ENGINE_OK},                  /* moves are not limited */
+    {V_MKAYLES, 2, 10, 7, 0, 3, 2, ENGINE_ERR_NOT_ALLOWED},
+    {V_MBASH3, 1, V_MAX, 0, V_POSITION, 0, 0, ENGINE_OK}, /* one heap: closed form */
+    {V_MBASH3, 2, 0, V_MAX, V_POSITION, 0, 0, ENGINE_OK},
+    {V_MBASH3, 3, 0, 0, V_POSITION, 0, 0, ENGINE_OK},          /* 0, 0, 5 */
+    {V_MBASH3, 4, 0, 9, V_POSITION, 0, 0, ENGINE_ERR_TOO_BIG}, /* 0, 9, 5, 5 */
+    {V_MBASH3, 2, 9, 7, V_POSITION, 0, 0, ENGINE_OK},
+    {V_MBASH3, 2, 10, 7, V_POSITION, 0, 0, ENGINE_ERR_TOO_BIG},
+    {V_MBASH3, 2, V_MAX, 1, V_POSITION, 0, 0, ENGINE_ERR_TOO_BIG},
+    {V_MBASH3, 2, 10, 7, 0, 4, 6, ENGINE_ERR_NOT_ALLOWED},
+    {V_MSUB25, 1, 17, 0, V_POSITION, 0, 0, ENGINE_ERR_TOO_BIG}, /* the closed form is Bash's */
+    {V_MSUB25, 1, 16, 0, V_POSITION, 0, 0, ENGINE_OK},
 };
 
 static __attribute__((noinline)) void suite_validation(void) {
@@ -1515,6 +1604,273 @@ static __attribute__((noinline)) void suite_validation(void) {
             CHECK(!memcmp(&suite_after, &p, sizeof p), "a refused move changed the position");
     }
     suite_pos = 0;
+}
+#endif
+
+/* ------------------------------------------------------------------------------------------ */
+#if SUITE_PART5
+/* Misere variants, decided exactly by the engine's search: every position of up to 4 heaps and
+ * ENGINE_MISERE_TOKENS tokens against the brute-force solver (the AVR: a sample of the games on
+ * smaller positions), a position where Grundy values with Bouton's rule go wrong, the size
+ * limit, misere Bash's closed form, and the work buffer shared with other rules. */
+
+#if SUITE_SMALL
+#define SUITE_MISERE_HEAPS 3  /* positions of up to this many heaps ... */
+#define SUITE_MISERE_TOKENS 9 /* ... and tokens */
+#define SUITE_MISERE_BASH 15  /* misere Bash on one heap against brute up to this */
+#define SUITE_MISERE_PAIRS 6  /* two heaps of this many tokens for the shared buffer */
+#else
+#define SUITE_MISERE_HEAPS 4
+#define SUITE_MISERE_TOKENS ENGINE_MISERE_TOKENS
+#define SUITE_MISERE_BASH 255
+#define SUITE_MISERE_PAIRS 14
+#endif
+
+typedef struct {
+    char name[20];
+    uint8_t avr; /* 1: in the AVR's sample too */
+} suite_misere_t;
+
+static const suite_misere_t suite_misere_games[] PROGMEM = {
+    {"misere:bash:1", 0},      {"misere:bash:2", 0},      {"misere:bash:3", 1},
+    {"misere:bash:4", 0},      {"misere:bash:5", 0},      {"misere:bash:6", 0},
+    {"misere:bash:7", 0},      {"misere:sub:1,3,4", 1},   {"misere:sub:2,5", 0},
+    {"misere:sub:1,2,4,8", 0}, {"misere:sub:3,5,8", 0},   {"misere:sub:2,7,8", 1},
+    {"misere:fib", 0},         {"misere:pow2", 0},        {"misere:kayles", 1},
+    {"misere:dawson", 1},      {"misere:octal:0.137", 1}, {"misere:octal:0.6", 0},
+    {"misere:octal:0.51", 0},  {"misere:line:1,2", 0},    {"misere:line:2,3", 1},
+};
+
+/* Every position of up to SUITE_MISERE_HEAPS heaps and SUITE_MISERE_TOKENS tokens. */
+static void suite_misere_positions(void) {
+    engine_heap_t g;
+    CHECK(suite_rules.misere == 1 && suite_game.misere == 1, "not parsed as misere");
+    CHECK(engine_heap_grundy(&suite_rules, 3, &g) == ENGINE_ERR_NOT_A_SUM,
+          "engine_heap_grundy gives a value");
+    for (uint8_t c = 1; c <= SUITE_MISERE_HEAPS; c++)
+        suite_tuples(c, SUITE_MISERE_TOKENS, SUITE_MISERE_TOKENS);
+    CHECK(!brute_overflow, "a position outgrew the brute-force solver");
+    brute_overflow = false;
+}
+
+/* Misere Kayles (1, 5): g(1) = 1 and g(5) = 4, so Bouton's misere rule on Grundy values (a
+ * value of 2 or more, nonzero nim-sum) calls it a win; exactly, it is lost. Past 16 tokens the
+ * engine gives no answer, but still a legal move. */
+static void suite_misere_kayles(void) {
+    engine_position_t *const p = &suite_tuple;
+    engine_iter_t it;
+    engine_move_t m;
+    if (!suite_use_P(CHECK_STR("misere:kayles"))) return;
+    memset(p, 0, sizeof *p);
+    p->count = 2;
+    p->heap[0] = 1;
+    p->heap[1] = 5;
+    suite_pos = p;
+    CHECK(!engine_is_win(&suite_rules, p), "misere Kayles (1, 5) is called a win");
+    CHECK(!brute_pos_is_win(&suite_game, &(brute_pos_t){2, {1, 5}}), "brute: (1, 5) is a win");
+    memset(&it, 0, sizeof it);
+    CHECK(!engine_next_winning_move(&suite_rules, p, &it, &m), "a winning move from (1, 5)");
+    suite_position(p);
+    p->count = 3;
+    p->heap[0] = 5;
+    p->heap[1] = p->heap[2] = 6;
+    suite_pos = p;
+    CHECK(engine_check_position(&suite_rules, p) == ENGINE_ERR_TOO_BIG, "17 tokens accepted");
+    CHECK(!engine_is_win(&suite_rules, p), "17 tokens: called a win");
+    memset(&it, 0, sizeof it);
+    CHECK(!engine_next_winning_move(&suite_rules, p, &it, &m), "17 tokens: a winning move");
+    CHECK(engine_best_move(&suite_rules, p, &m) &&
+              engine_check_move(&suite_rules, p, &m) == ENGINE_OK,
+          "17 tokens: no legal move from engine_best_move");
+    p->heap[0] = 4;
+    CHECK(engine_check_position(&suite_rules, p) == ENGINE_OK, "16 tokens refused");
+    suite_pos = 0;
+}
+
+/* A heap near 2^32 in misere Bash: won unless n mod (M + 1) == 1, and then by the one move
+ * that leaves such a heap. */
+static void suite_misere_bash_big(engine_heap_t n, uint8_t m_max) {
+    engine_position_t *const p = &suite_tuple;
+    engine_iter_t it;
+    engine_move_t m;
+    const bool win = n % (m_max + 1u) != 1;
+    memset(p, 0, sizeof *p);
+    p->count = 1;
+    p->heap[0] = n;
+    suite_pos = p;
+    CHECK(engine_check_position(&suite_rules, p) == ENGINE_OK, "one huge heap refused");
+    CHECK(engine_is_win(&suite_rules, p) == win, "engine_is_win says %u", !win);
+    memset(&it, 0, sizeof it);
+    uint8_t count = 0;
+    while (count < 3 && engine_next_winning_move(&suite_rules, p, &it, &m)) {
+        count++;
+        CHECK(m.heap == 0 && m.take >= 1 && m.take <= m_max && m.left == n - m.take &&
+                  m.left % (m_max + 1u) == 1,
+              "winning move take %lu left %lu", (unsigned long)m.take, (unsigned long)m.left);
+    }
+    CHECK(count == win, "%u winning moves", count);
+    CHECK(engine_best_move(&suite_rules, p, &m) &&
+              engine_check_move(&suite_rules, p, &m) == ENGINE_OK &&
+              (!win || (n - m.take) % (m_max + 1u) == 1),
+          "engine_best_move");
+    suite_pos = 0;
+}
+
+static const uint32_t suite_misere_big[] PROGMEM = {0xFFFFFFFFul, 0xFFFFFFFEul, 0xFFFFFFFDul,
+                                                    0x80000001ul, 1000000007ul, 65537ul};
+
+/* Misere Bash on one non-empty heap, decided at any size by its closed form: lost iff
+ * n mod (M + 1) == 1. Against brute (on one heap and beside an empty one) and near 2^32. */
+static void suite_misere_bash(void) {
+    engine_position_t *const p = &suite_tuple;
+    for (uint8_t m_max = 1; m_max <= 7; m_max++) {
+        suite_copy_P(suite_name, CHECK_STR("misere:bash:"));
+        suite_name[12] = (char)('0' + m_max);
+        suite_name[13] = 0;
+        suite_pos = 0;
+        if (!suite_parse_both()) continue;
+        for (uint16_t n = 0; n <= SUITE_MISERE_BASH; n++) {
+            const uint8_t heap = (uint8_t)n;
+            const bool win = brute_is_win(&suite_game, &heap, 1);
+            CHECK(win == (n % (m_max + 1u) != 1), "closed form wrong at %u: brute %u", n, win);
+            memset(p, 0, sizeof *p);
+            p->count = 1;
+            p->heap[0] = n;
+            suite_position(p);
+            p->count = 2;
+            p->heap[0] = 0;
+            p->heap[1] = n;
+            suite_position(p);
+        }
+        for (uint8_t i = 0; i < sizeof suite_misere_big / sizeof suite_misere_big[0]; i++)
+            suite_misere_bash_big(pgm_read_dword(&suite_misere_big[i]), m_max);
+    }
+}
+
+/* The work buffer holds one rules' values or memo at a time, keyed by their serial. Answers asked
+ * in turn must all be right: of octal:0.137 (its Grundy values are computed into the buffer) and
+ * its misere variant made by engine_rules_misere; then of misere:dawson and misere:octal:0.137. */
+static engine_rules_t suite_other_rules; /* the AVR has no room for more */
+
+/* The best move of r from suite_tuple, straight after other rules used the work buffer, must
+ * win when the position is won (and has a move: misere games are also won without one). */
+static void suite_misere_best(const engine_rules_t *r, bool win) {
+    engine_move_t m;
+    if (!win || engine_is_over(r, &suite_tuple)) return;
+    const bool got = engine_best_move(r, &suite_tuple, &m);
+    suite_after = suite_tuple;
+    CHECK(got && engine_apply_move(r, &suite_after, &m) == ENGINE_OK &&
+              !engine_is_win(r, &suite_after),
+          "engine_best_move heap %u take %lu left %lu does not win", m.heap, (unsigned long)m.take,
+          (unsigned long)m.left);
+}
+
+/* Each position of two heaps with at most SUITE_MISERE_PAIRS tokens, asked of rules a and b in
+ * turn: whether it is won, and the best move of the other rules just after. */
+static void suite_misere_turns(const engine_rules_t *a, const engine_rules_t *b,
+                               const uint8_t *wins, uint8_t bit_a, uint8_t bit_b) {
+    for (uint8_t round = 0; round < 2; round++) {
+        uint8_t i = 0;
+        for (uint8_t x = 0; x <= SUITE_MISERE_PAIRS; x++)
+            for (uint8_t y = x; x + y <= SUITE_MISERE_PAIRS; y++, i++) {
+                const engine_heap_t heaps[2] = {y, x};
+                const bool win_a = (wins[i] >> bit_a) & 1, win_b = (wins[i] >> bit_b) & 1;
+                suite_set(&suite_tuple, 2, heaps);
+                suite_pos = &suite_tuple;
+                CHECK(engine_is_win(a, &suite_tuple) == win_a, "first rules: engine_is_win wrong");
+                suite_misere_best(b, win_b);
+                CHECK(engine_is_win(b, &suite_tuple) == win_b, "second rules: engine_is_win wrong");
+                suite_misere_best(a, win_a);
+            }
+    }
+    suite_pos = 0;
+}
+
+static void suite_misere_sharing(void) {
+    static const char names[3][20] PROGMEM = {"octal:0.137", "misere:octal:0.137", "misere:dawson"};
+    /* brute answers first, one brute game at a time: bit k of wins[i] for names[k] */
+    uint8_t wins[(SUITE_MISERE_PAIRS + 2) * (SUITE_MISERE_PAIRS + 2) / 4 + 1];
+    memset(wins, 0, sizeof wins);
+    for (uint8_t k = 0; k < 3; k++) {
+        suite_set_name_P(names[k]);
+        if (!suite_parse_both()) return;
+        uint8_t i = 0;
+        for (uint8_t x = 0; x <= SUITE_MISERE_PAIRS; x++)
+            for (uint8_t y = x; x + y <= SUITE_MISERE_PAIRS; y++, i++) {
+                const uint8_t heaps[2] = {x, y};
+                wins[i] |= (uint8_t)(brute_is_win(&suite_game, heaps, 2) << k);
+            }
+    }
+    suite_set_name_P(CHECK_STR("octal:0.137 and engine_rules_misere of it, in turn"));
+    if (suite_parse_P(&suite_other_rules, names[0]) != ENGINE_OK) return;
+    suite_rules = suite_other_rules;
+    CHECK(engine_rules_misere(&suite_rules) == ENGINE_OK &&
+              suite_rules.serial != suite_other_rules.serial,
+          "engine_rules_misere keeps the serial");
+    suite_misere_turns(&suite_other_rules, &suite_rules, wins, 0, 1);
+    suite_set_name_P(CHECK_STR("misere:dawson and misere:octal:0.137, in turn"));
+    if (suite_parse_P(&suite_other_rules, names[2]) != ENGINE_OK ||
+        suite_parse_P(&suite_rules, names[1]) != ENGINE_OK)
+        return;
+    suite_misere_turns(&suite_other_rules, &suite_rules, wins, 2, 1);
+}
+
+/* The misere memo numbers each multiset of heaps with at most 16 tokens once, in 0..914: every
+ * partition of 0..16 (made here largest part first, and given in a shuffled order with empty
+ * heaps) gets its own slot; 17 tokens get none. */
+static void suite_misere_index(void) {
+    uint8_t *const seen = brute_scratch(); /* 915 bits */
+    engine_position_t *const p = &suite_tuple;
+    uint8_t part[ENGINE_MISERE_TOKENS + 1];
+    uint16_t count = 0, bad = 0;
+    _Static_assert(BRUTE_SCRATCH_BYTES >= 115, "a bit per slot fits");
+    memset(seen, 0, 115);
+    suite_set_name_P(CHECK_STR("misere memo slots"));
+    for (uint8_t total = 0; total <= ENGINE_MISERE_TOKENS; total++) {
+        uint8_t n = 0;
+        if (total) part[n++] = total;
+        for (;;) {
+            memset(p, 0, sizeof *p);
+            p->count = (uint8_t)(n + 1); /* an empty heap first, then the parts reversed */
+            for (uint8_t i = 0; i < n; i++)
+                p->heap[n - i] = part[i];
+            const uint16_t slot = engine_exact_index(p);
+            count++;
+            if (slot >= 915 || (seen[slot >> 3] & (1u << (slot & 7))))
+                bad++;
+            else
+                seen[slot >> 3] |= (uint8_t)(1u << (slot & 7));
+            /* the next partition: lower the last part above the 1s, spread the rest */
+            uint8_t ones = 0;
+            while (n && part[n - 1] == 1) {
+                n--;
+                ones++;
+            }
+            if (n == 0) break;
+            const uint8_t v = --part[n - 1];
+            uint8_t rest = (uint8_t)(ones + 1);
+            for (; rest > v; rest = (uint8_t)(rest - v))
+                part[n++] = v;
+            part[n++] = rest;
+        }
+    }
+    CHECK(count == 915 && bad == 0, "%u partitions, %u without a slot of their own", count, bad);
+    memset(p, 0, sizeof *p);
+    p->count = 3;
+    p->heap[0] = 5;
+    p->heap[1] = p->heap[2] = 6;
+    CHECK(engine_exact_index(p) == 0xFFFF, "17 tokens get a slot");
+}
+
+static __attribute__((noinline)) void suite_misere(void) {
+    suite_misere_index();
+    for (uint8_t i = 0; i < sizeof suite_misere_games / sizeof suite_misere_games[0]; i++) {
+        if (SUITE_SMALL && !pgm_read_byte(&suite_misere_games[i].avr)) continue;
+        if (suite_use_P(suite_misere_games[i].name)) suite_misere_positions();
+    }
+    suite_misere_kayles();
+    suite_misere_bash();
+    suite_misere_sharing();
 }
 #endif
 
@@ -1648,7 +2004,12 @@ void engine_suite_run(void) {
 #endif
 #if SUITE_PART3
     suite_classics();
-    suite_wythoff();
     suite_regressions();
+#endif
+#if SUITE_PART4
+    suite_wythoff();
+#endif
+#if SUITE_PART5
+    suite_misere();
 #endif
 }
