@@ -1,6 +1,6 @@
 /* The device's game list as data: each game's engine setup, entry style and name.
- * Misere variants are offered only where the engine decides them exactly (misere
- * Nim by Bouton's rule at any size). */
+ * Misere variants are offered only where the engine decides them exactly: misere
+ * Nim at any size, the others when the whole board holds ENGINE_MISERE_TOKENS or fewer. */
 #include <avr/pgmspace.h>
 
 #include "games.h"
@@ -9,22 +9,22 @@
 typedef struct {
     uint8_t engine_game; /* engine_game_t */
     uint8_t entry;       /* games_entry_t */
-    uint8_t misere;      /* 1: the misere variant is offered */
+    uint8_t misere;      /* 1: the misere variant is decided at any size; 2: on small boards */
     char name[8];        /* engine name, before any parameter */
 } games_info_t;
 
 static const games_info_t games_list[GAMES_COUNT] PROGMEM = {
     [GAMES_NIM] = {ENGINE_GAME_NIM, GAMES_ENTRY_HEAP, 1, "nim"},
-    [GAMES_BASH] = {ENGINE_GAME_BASH, GAMES_ENTRY_HEAP, 0, "bash"},
-    [GAMES_SUB134] = {ENGINE_GAME_SUB, GAMES_ENTRY_HEAP, 0, "sub"},
-    [GAMES_SUB25] = {ENGINE_GAME_SUB, GAMES_ENTRY_HEAP, 0, "sub"},
-    [GAMES_POW2] = {ENGINE_GAME_POW2, GAMES_ENTRY_HEAP, 0, "pow2"},
-    [GAMES_FIB] = {ENGINE_GAME_FIB, GAMES_ENTRY_HEAP, 0, "fib"},
-    [GAMES_CUSTOM] = {ENGINE_GAME_SUB, GAMES_ENTRY_HEAP, 0, "sub"},
+    [GAMES_BASH] = {ENGINE_GAME_BASH, GAMES_ENTRY_HEAP, 2, "bash"},
+    [GAMES_SUB134] = {ENGINE_GAME_SUB, GAMES_ENTRY_HEAP, 2, "sub"},
+    [GAMES_SUB25] = {ENGINE_GAME_SUB, GAMES_ENTRY_HEAP, 2, "sub"},
+    [GAMES_POW2] = {ENGINE_GAME_POW2, GAMES_ENTRY_HEAP, 2, "pow2"},
+    [GAMES_FIB] = {ENGINE_GAME_FIB, GAMES_ENTRY_HEAP, 2, "fib"},
+    [GAMES_CUSTOM] = {ENGINE_GAME_SUB, GAMES_ENTRY_HEAP, 2, "sub"},
     [GAMES_WYTHOFF] = {ENGINE_GAME_WYTHOFF, GAMES_ENTRY_WYTHOFF, 0, "wythoff"},
-    [GAMES_KAYLES] = {ENGINE_GAME_KAYLES, GAMES_ENTRY_LINE, 0, "kayles"},
-    [GAMES_DAWSON] = {ENGINE_GAME_DAWSON, GAMES_ENTRY_LINE, 0, "dawson"},
-    [GAMES_LINE] = {ENGINE_GAME_LINE, GAMES_ENTRY_LINE, 0, "line"},
+    [GAMES_KAYLES] = {ENGINE_GAME_KAYLES, GAMES_ENTRY_LINE, 2, "kayles"},
+    [GAMES_DAWSON] = {ENGINE_GAME_DAWSON, GAMES_ENTRY_LINE, 2, "dawson"},
+    [GAMES_LINE] = {ENGINE_GAME_LINE, GAMES_ENTRY_LINE, 2, "line"},
 };
 
 static const uint8_t games_lengths[BOARD_ROWS] PROGMEM = BOARD_ROW_LENGTHS;
@@ -39,9 +39,17 @@ uint8_t games_rows(uint8_t id)
     return games_entry(id) == GAMES_ENTRY_WYTHOFF ? 2 : BOARD_ROWS;
 }
 
+static uint8_t games_board_tokens(void)
+{
+    uint8_t n = 0;
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) n = (uint8_t)(n + pgm_read_byte(&games_lengths[r]));
+    return n;
+}
+
 bool games_misere_offered(uint8_t id)
 {
-    return pgm_read_byte(&games_list[id].misere);
+    const uint8_t offered = pgm_read_byte(&games_list[id].misere);
+    return offered == 1 || (offered == 2 && games_board_tokens() <= ENGINE_MISERE_TOKENS);
 }
 
 bool games_marienbad_fits(uint8_t id)
@@ -74,10 +82,9 @@ void games_rules(const settings_t *s, engine_rules_t *r)
             if (bits & (1u << (k - 1))) values[n++] = k;
         engine_rules_set(r, (engine_game_t)game, values, n);
     } else {
-        engine_rules_init(r, (engine_game_t)(game == ENGINE_GAME_NIM && s->misere
-                                                 ? ENGINE_GAME_MISERE
-                                                 : game));
+        engine_rules_init(r, (engine_game_t)game);
     }
+    if (s->misere) engine_rules_misere(r); /* Nim becomes misere Nim */
 }
 
 void games_print_name(const settings_t *s)

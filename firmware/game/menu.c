@@ -76,8 +76,10 @@ static bool menu_shown(uint8_t line)
 
 static void menu_print_value(const settings_t *s, uint8_t line)
 {
-    if (line == MENU_GAME) {
-        games_print_name(s);
+    if (line == MENU_GAME) { /* the game alone: the misere line tells the variant */
+        settings_t normal = *s;
+        normal.misere = 0;
+        games_print_name(&normal);
     } else if (line == MENU_SET) {
         char sep = 0;
         for (uint8_t k = 0; k < SETTINGS_SET_BITS; k++)

@@ -770,37 +770,47 @@ int main(int argc, char **argv)
     /* every game from the menu, against a random player who asks for hints */
     static const struct {
         const char *game[2]; /* its name in the menu the first and the second time */
-        const char *opts[5];
+        const char *opts[3]; /* the game's own option (bash's M, the custom set) */
+        const char *misere;  /* "on" for the misere variant */
     } games[] = {
-        {{"nim", "nim"}, {NULL}},
-        {{"misere", "misere"}, {NULL}},
-        {{"bash:3", "bash:5"}, {"bash", "5", NULL}},
-        {{"sub:1,3,4", "sub:1,3,4"}, {NULL}},
-        {{"sub:2,5", "sub:2,5"}, {NULL}},
-        {{"pow2", "pow2"}, {NULL}},
-        {{"fib", "fib"}, {NULL}},
-        {{"sub:1,2,5", "sub:2,3,7"}, {"set", "46", NULL}}, /* the custom set */
-        {{"wythoff", "wythoff"}, {NULL}},
-        {{"kayles", "kayles"}, {NULL}},
-        {{"dawson", "dawson"}, {NULL}},
-        {{"line:2,3,7", "line:1,3"}, {"set", "5", NULL}},
+        {{"nim", "nim"}, {NULL}, "off"},
+        {{"nim", "nim"}, {NULL}, "on"},
+        {{"bash:3", "bash:5"}, {"bash", "5", NULL}, "off"},
+        {{"bash:5", "bash:5"}, {NULL}, "on"},
+        {{"sub:1,3,4", "sub:1,3,4"}, {NULL}, "off"},
+        {{"sub:1,3,4", "sub:1,3,4"}, {NULL}, "on"},
+        {{"sub:2,5", "sub:2,5"}, {NULL}, "off"},
+        {{"sub:2,5", "sub:2,5"}, {NULL}, "on"},
+        {{"pow2", "pow2"}, {NULL}, "off"},
+        {{"pow2", "pow2"}, {NULL}, "on"},
+        {{"fib", "fib"}, {NULL}, "off"},
+        {{"fib", "fib"}, {NULL}, "on"},
+        {{"sub:1,2,5", "sub:2,3,7"}, {"set", "46", NULL}, "off"}, /* the custom set */
+        {{"sub:2,3,7", "sub:2,3,7"}, {NULL}, "on"},
+        {{"wythoff", "wythoff"}, {NULL}, NULL},
+        {{"kayles", "kayles"}, {NULL}, "off"},
+        {{"kayles", "kayles"}, {NULL}, "on"},
+        {{"dawson", "dawson"}, {NULL}, "off"},
+        {{"dawson", "dawson"}, {NULL}, "on"},
+        {{"line:2,3,7", "line:1,3"}, {"set", "5", NULL}, "off"},
+        {{"line:1,3", "line:1,3"}, {NULL}, "on"},
     };
     const gm_style_t random_person = {{GM_RANDOM, GM_RANDOM}, 3, true};
     unsigned played = 0, device_won = 0;
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
         for (int first = 0; first < 2; first++) {
             const char *game = games[i].game[first];
-            snprintf(gm_context, sizeof gm_context, "%s, %s first", game, first ? "device" : "you");
-            if (!strcmp(game, "misere")) game = "nim"; /* picked by the misere line */
-            const char *const misere_opts[] = {"misere", "on", NULL};
-            const char *const nomisere_opts[] = {"misere", "off", NULL};
-            const char *const *opts = !strcmp(games[i].game[0], "misere") ? misere_opts
-                                      : !strcmp(games[i].game[0], "nim") ? nomisere_opts
-                                                                      : games[i].opts;
+            snprintf(gm_context, sizeof gm_context, "%s%s, %s first", games[i].misere && !strcmp(games[i].misere, "on") ? "misere " : "", game, first ? "device" : "you");
+            const char *opts[8] = {NULL};
+            size_t n = 0;
+            if (games[i].misere) opts[n++] = "misere", opts[n++] = games[i].misere;
+            for (size_t k = 0; games[i].opts[k]; k++) opts[n++] = games[i].opts[k];
             gm_setup_t su = GM_CLASSIC;
             su.first = first ? "device" : "you";
             const int start = gm_start(&g, game, opts, &su);
             if (!gm_check(start == first, "first side %d", start)) continue;
+            gm_check(!strncmp(g.name, "misere", 6) == (games[i].misere && !strcmp(games[i].misere, "on")),
+                     "game %s", g.name);
             const int w = gm_play(&g, start, &random_person);
             played++;
             device_won += w == 1;
