@@ -14,13 +14,16 @@ trap 'rm -rf "$tmp"' EXIT
 echo "Engine decision (engine_choose_move, Perfect) in AVR cycles at 16 MHz, measured by simavr."
 echo "all: every position of 1-4 heaps <= 8 (Wythoff: 2); random: 10,000 positions of 8 heaps <= 8"
 echo "(Kayles-like: 8 rows of 8 pins with a gap; Wythoff: 2 heaps); hard: 64 known hard positions"
-echo "with the rules made afresh (run-time Grundy values recomputed)."
+echo "with the work buffer emptied (run-time Grundy values recomputed). stack: the deepest during"
+echo "the decisions (the rules are made before the stack is watched)."
 echo
 awk -v out="$tmp/out" '
     BEGIN {
         while ((getline line < out) > 0) {
             split(line, w, " ")
-            if (w[1] == "stack") { stack[w[2]] = w[3]; order[++n] = w[2] }
+            if (w[1] != "stack") continue
+            stack[w[2]] = w[3]
+            if (w[2] ~ /^misere:/) morder[++mn] = w[2]; else order[++n] = w[2]
         }
         printf "%-12s %8s %8s %8s %8s %8s %8s %6s\n", "game", "all-med", "all-max", \
             "rnd-med", "rnd-max", "hard-med", "hard-max", "stack"
@@ -29,6 +32,10 @@ awk -v out="$tmp/out" '
     $1 == "tag" {
         split($12, part, "/")
         med[part[1], part[2]] = $8; max[part[1], part[2]] = $10
+        if (part[1] ~ /^misere:/) {
+            if (part[2] == "cold" && $10 > mworst) { mworst = $10; mworst_at = part[1] }
+            next
+        }
         if ($10 > worst) { worst = $10; worst_at = $12 }
     }
     END {
@@ -40,9 +47,24 @@ awk -v out="$tmp/out" '
                 med[g, "random"], max[g, "random"], hm, hx, stack[g]
             if (stack[g] > deepest) deepest = stack[g]
         }
+        if (mn) {
+            print "\nMisere variants, exact search: every position of 1-16 tokens (each multiset of heaps"
+            print "once: 914, 231 of them of 16 tokens), decided in turn with the memo kept (warm) and each"
+            print "with an empty memo (cold); 3,4,5: heaps 3, 4, 5 with an empty memo."
+            printf "%-20s %8s %8s %8s %8s %8s %6s\n", "game", "warm-med", "warm-max", "cold-med", \
+                "cold-max", "3,4,5", "stack"
+        }
+        for (i = 1; i <= mn; i++) {
+            g = morder[i]
+            printf "%-20s %8d %8d %8d %8d %8d %6d\n", g, med[g, "warm"], max[g, "warm"], \
+                med[g, "cold"], max[g, "cold"], max[g, "345"], stack[g]
+            if (stack[g] > deepest) deepest = stack[g]
+        }
         printf "\nworst case %d cycles (%s), %.3f ms: target <= 10000 cycles: %s\n", worst, \
             worst_at, worst / 16000, worst <= 10000 ? "met" : "MISSED"
         if (console != "") printf "console-sized, outside the device target: %s\n", console
+        if (mn) printf "misere variants, outside the device target: worst cold decision %d cycles (%s), %.1f ms\n", \
+            mworst, mworst_at, mworst / 16000
         printf "deepest stack during a decision %d bytes: target <= 256: %s\n", deepest, \
             deepest <= 256 ? "met" : "MISSED"
     }' "$tmp/stats"

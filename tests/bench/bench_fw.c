@@ -1,7 +1,8 @@
 /* Benchmark firmware: times the device's move choice (engine_choose_move, Perfect)
  * cycle-exactly under simavr through the probe registers, for every game, over
  * every position of up to 4 heaps <= 8, 10,000 random 8-heap positions and known
- * worst cases; reports each game's deepest stack by painting RAM. */
+ * worst cases, then for misere variants over every position of 1-16 tokens with the
+ * exact search's memo kept and emptied; reports each game's deepest stack by painting RAM. */
 #include <avr/io.h>
 #include <avr/sleep.h>
 #include <avr_mcu_section.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "engine_internal.h" /* engine_work_serial: to empty the work buffer between decisions */
 #include "sim_probe.h"
 
 AVR_MCU(F_CPU, "atmega328p");
@@ -24,6 +26,15 @@ static const char *const bench_games[] = {
     "wythoff", "kayles", "dawson", "octal:0.137", "line:1,3",
 };
 #define BENCH_GAMES (sizeof bench_games / sizeof bench_games[0])
+
+/* Misere variants: decided by the exact search, for positions of up to 16 tokens. */
+static const char *const bench_misere_games[] = {
+    "misere:bash:3", "misere:sub:1,3,4", "misere:sub:2,5",      "misere:sub:1,2,4,8",
+    "misere:fib",    "misere:pow2",      "misere:kayles",       "misere:dawson",
+    "misere:octal:0.137", "misere:line:1,3",
+};
+#define BENCH_MISERE_GAMES (sizeof bench_misere_games / sizeof bench_misere_games[0])
+#define BENCH_TAG_MISERE 64 /* three tags per misere variant from here */
 
 static int bench_putc(char c, FILE *f)
 {
@@ -62,6 +73,13 @@ static uint16_t bench_stack_used(void)
 
 static engine_rules_t bench_rules;
 static engine_position_t bench_pos;
+
+/* Forget what the work buffer holds (run-time Grundy values, the misere memo), as new rules
+ * would, without making rules while the stack is being watched. */
+static void bench_forget(void)
+{
+    engine_work_serial = 0;
+}
 
 static void __attribute__((noinline)) bench_decide(uint8_t tag)
 {
@@ -121,7 +139,7 @@ static void bench_game(uint8_t g)
         }
         bench_decide(tag_random);
     }
-    /* worst cases: lost positions make the engine scan everything; a fresh rules descriptor
+    /* worst cases: lost positions make the engine scan everything; an emptied work buffer
      * makes run-time games recompute their values from scratch. Wythoff's are console-sized
      * (heaps near 2^32, the longest Zeckendorf representations) and reported apart. */
     for (uint8_t k = 0; k < 64; k++) {
@@ -141,9 +159,57 @@ static void bench_game(uint8_t g)
                 for (uint8_t i = 0; i < 16; i++) bench_pos.heap[i] = (uint8_t)(1 + ((i + k) & 7));
             }
         }
-        engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name));
+        bench_forget();
         bench_decide(bench_rules.game == ENGINE_GAME_WYTHOFF ? BENCH_TAG_CONSOLE : tag_worst);
     }
+    printf("stack %s %u\n", name, bench_stack_used());
+}
+
+/* The next partition of the same total in bench_pos (heaps largest first, 1s last); false
+ * after the last one (all 1s). */
+static bool bench_next_partition(void)
+{
+    uint8_t ones = 0;
+    while (bench_pos.count && bench_pos.heap[bench_pos.count - 1] == 1) {
+        bench_pos.count--;
+        ones++;
+    }
+    if (bench_pos.count == 0) return false;
+    /* lower the last heap above the 1s by one and spread the rest in heaps no larger */
+    uint8_t v = (uint8_t)--bench_pos.heap[bench_pos.count - 1], rest = (uint8_t)(ones + 1);
+    for (; rest > v; rest = (uint8_t)(rest - v)) bench_pos.heap[bench_pos.count++] = v;
+    bench_pos.heap[bench_pos.count++] = rest;
+    return true;
+}
+
+/* Every position of 1-16 tokens (each multiset of heaps once, largest first) for a misere
+ * variant: decided in turn with the memo kept (warm), then each with the memo emptied
+ * (cold); then heaps 3, 4, 5 with an empty memo. */
+static void bench_misere(uint8_t g)
+{
+    const char *name = bench_misere_games[g];
+    const uint8_t tag = (uint8_t)(BENCH_TAG_MISERE + 3 * g);
+    printf("#probe %u %s/warm\n#probe %u %s/cold\n#probe %u %s/345\n", tag, name, tag + 1, name,
+           tag + 2, name);
+    engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name));
+    bench_paint();
+    for (uint8_t cold = 0; cold < 2; cold++)
+        for (uint8_t total = 1; total <= ENGINE_MISERE_TOKENS; total++) {
+            memset(&bench_pos, 0, sizeof bench_pos);
+            bench_pos.count = 1;
+            bench_pos.heap[0] = total;
+            do {
+                if (cold) bench_forget();
+                bench_decide((uint8_t)(tag + cold));
+            } while (bench_next_partition());
+        }
+    bench_forget();
+    memset(&bench_pos, 0, sizeof bench_pos);
+    bench_pos.count = 3;
+    bench_pos.heap[0] = 3;
+    bench_pos.heap[1] = 4;
+    bench_pos.heap[2] = 5;
+    bench_decide((uint8_t)(tag + 2));
     printf("stack %s %u\n", name, bench_stack_used());
 }
 
@@ -156,6 +222,7 @@ int main(void)
     printf("bench: engine_choose_move, Perfect, cycles per decision\n");
     printf("#probe %u wythoff-2^32/console\n", BENCH_TAG_CONSOLE);
     for (uint8_t g = 0; g < BENCH_GAMES; g++) bench_game(g);
+    for (uint8_t g = 0; g < BENCH_MISERE_GAMES; g++) bench_misere(g);
     printf("bench: done\n");
     sim_probe_exit(0);
     for (;;) sleep_cpu();
