@@ -102,6 +102,7 @@ TEST_NIM := $(BUILD)/tests/test_nim
 TEST_GAMES := $(BUILD)/tests/test_games
 TEST_STORE := $(BUILD)/tests/test_store
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
+SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
 
 $(BUILD)/tests/scenario/%.o: tests/scenario/%.c Makefile
 	@mkdir -p $(@D)
@@ -116,13 +117,13 @@ $(BUILD)/bench/latency.o: tests/bench/latency.c Makefile
 $(LATENCY): $(BUILD)/bench/latency.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
-$(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+$(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
-$(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+$(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
-$(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+$(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 # --- benchmark firmware ---

@@ -5,36 +5,16 @@
  * position after every move. Also: the menu's lines and LED patterns, two players,
  * hints, Equalizer and Casual, random and alternating starts.
  * Usage: test_games FIRMWARE.elf BOARD */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "brute.h"
 #include "scenario.h"
+#include "tally.h"
 
 #define GM_TURN_MS 5000 /* the device answers within 1.5 s; generous */
 #define GM_ROWS 8
-
-static unsigned gm_passed, gm_failed;
-static char gm_context[200];
-
-static bool gm_check(bool ok, const char *fmt, ...)
-{
-    if (ok) {
-        gm_passed++;
-        return true;
-    }
-    if (gm_failed++ < 30) {
-        va_list ap;
-        va_start(ap, fmt);
-        printf("FAIL [%s] ", gm_context);
-        vprintf(fmt, ap);
-        printf("\n");
-        va_end(ap);
-    }
-    return false;
-}
 
 /* The test's own random numbers (xorshift64), independent of the firmware's. */
 static uint64_t gm_seed = 88172645463325252ull;
@@ -173,7 +153,7 @@ static void gm_check_leds(gm_t *g)
     char want[96], got[96];
     gm_rows_text(g, g->mask, want);
     scn_leds_now(g->s, got, sizeof got);
-    gm_check(strcmp(want, got) == 0, "LEDs %s, position %s", got, want);
+    tally_check(strcmp(want, got) == 0, "LEDs %s, position %s", got, want);
 }
 
 /* ---- the cursor, as the firmware moves it ---- */
@@ -223,7 +203,7 @@ static void gm_goto_row(gm_t *g, unsigned row)
 {
     for (int guard = 0; g->cursor != row && guard < 16; guard++)
         gm_tap(g, row > g->cursor ? SIM_BTN_DOWN : SIM_BTN_UP);
-    gm_check(g->cursor == row, "cursor cannot reach row %u", row);
+    tally_check(g->cursor == row, "cursor cannot reach row %u", row);
 }
 
 /* ---- moves in board terms ---- */
@@ -323,7 +303,7 @@ static bool gm_legal(const gm_t *g, const uint8_t *before, const uint8_t *after)
 static bool gm_game_line(gm_t *g, int *side)
 {
     const char *line = scn_wait_line(g->s, "@game ", 3000);
-    if (!gm_check(line != NULL, "no @game line")) return false;
+    if (!tally_check(line != NULL, "no @game line")) return false;
     const char *p = line + 6;
     size_t n = strcspn(p, " ");
     snprintf(g->name, sizeof g->name, "%.*s", (int)n, p);
@@ -332,12 +312,12 @@ static bool gm_game_line(gm_t *g, int *side)
                : !strcmp(base, "kayles") || !strcmp(base, "dawson") || !strncmp(base, "line", 4) ? GM_LINE
                                                                                  : GM_HEAP;
     g->used = g->entry == GM_WYTHOFF ? 2 : g->rows;
-    if (!gm_check(brute_parse(&g->rules, g->name), "brute solver cannot parse '%s'", g->name)) return false;
-    if (!gm_check(gm_parse_rows(g, p + n, g->mask), "bad game line '%s'", line)) return false;
+    if (!tally_check(brute_parse(&g->rules, g->name), "brute solver cannot parse '%s'", g->name)) return false;
+    if (!tally_check(gm_parse_rows(g, p + n, g->mask), "bad game line '%s'", line)) return false;
     const char *turn = scn_wait_line(g->s, "@turn ", 2000);
-    if (!gm_check(turn != NULL, "no first @turn")) return false;
+    if (!tally_check(turn != NULL, "no first @turn")) return false;
     *side = !strcmp(turn + 6, gm_who(g, 0)) ? 0 : !strcmp(turn + 6, gm_who(g, 1)) ? 1 : -1;
-    return gm_check(*side >= 0, "first turn '%s'", turn);
+    return tally_check(*side >= 0, "first turn '%s'", turn);
 }
 
 typedef enum { GM_RANDOM, GM_PERFECT } gm_player_t;
@@ -371,25 +351,25 @@ static void gm_hint(gm_t *g, int side)
     char want[32];
     snprintf(want, sizeof want, "@hint %s", gm_who(g, side));
     const char *line = scn_wait_line(g->s, want, 500);
-    if (!gm_check(line != NULL, "no %s line", want)) return;
+    if (!tally_check(line != NULL, "no %s line", want)) return;
     g->hints++;
     if (!g->two_player) gm_score(g->name, g->level)->hints++;
     const char *rest = line + strlen(want);
     if (!win) {
-        gm_check(!strcmp(rest, " none"), "hint from a lost position: '%s'", line);
+        tally_check(!strcmp(rest, " none"), "hint from a lost position: '%s'", line);
         return;
     }
     uint8_t after[GM_ROWS];
-    if (!gm_check(gm_parse_rows(g, rest, after), "hint line '%s'", line)) return;
+    if (!tally_check(gm_parse_rows(g, rest, after), "hint line '%s'", line)) return;
     brute_pos_t q = gm_pos_of(g, after);
-    gm_check(gm_legal(g, g->mask, after) && !brute_pos_is_win(&g->rules, &q),
+    tally_check(gm_legal(g, g->mask, after) && !brute_pos_is_win(&g->rules, &q),
              "hint '%s' is not a winning move", line);
     scn_run_ms(g->s, 1000);
     for (unsigned r = 0; r < g->rows; r++)
         for (unsigned i = 0; i < g->len[r]; i++) {
             const double lit = scn_led_lit(g->s, r, i, 1000);
             const bool token = g->mask[r] >> i & 1, hinted = token && !(after[r] >> i & 1);
-            gm_check(hinted ? lit > 0.3 && lit < 0.7 : token ? lit > 0.95 : lit < 0.05,
+            tally_check(hinted ? lit > 0.3 && lit < 0.7 : token ? lit > 0.95 : lit < 0.05,
                      "hint LED %u,%u lit %.2f (token %d, hinted %d)", r, i, lit, token, hinted);
         }
 }
@@ -420,21 +400,21 @@ static int gm_play(gm_t *g, int side, const gm_style_t *st)
         char prefix[32];
         snprintf(prefix, sizeof prefix, "@move %s", gm_who(g, side));
         const char *line = scn_wait_line(g->s, prefix, GM_TURN_MS);
-        if (!gm_check(line != NULL, "no '%s' line (position %s)", prefix, g->name)) return -1;
+        if (!tally_check(line != NULL, "no '%s' line (position %s)", prefix, g->name)) return -1;
         uint8_t after[GM_ROWS];
-        if (!gm_check(gm_parse_rows(g, line + strlen(prefix), after), "bad move line '%s'", line))
+        if (!tally_check(gm_parse_rows(g, line + strlen(prefix), after), "bad move line '%s'", line))
             return -1;
         if (person) {
             bool same = true;
             for (unsigned r = 0; r < g->rows; r++) same &= after[r] == (uint8_t)(before[r] & ~want.taken[r]);
-            if (!gm_check(same, "the entered move was not made: '%s'", line)) return -1;
+            if (!tally_check(same, "the entered move was not made: '%s'", line)) return -1;
         } else {
-            if (!gm_check(gm_legal(g, before, after), "illegal device move: '%s'", line)) return -1;
+            if (!tally_check(gm_legal(g, before, after), "illegal device move: '%s'", line)) return -1;
             const brute_pos_t q = gm_pos_of(g, after);
             const bool slip = was_win && brute_pos_is_win(&g->rules, &q);
             g->device_moves++;
             g->device_slips += slip;
-            if (st->perfect_device) gm_check(!slip, "the device could win but played '%s'", line);
+            if (st->perfect_device) tally_check(!slip, "the device could win but played '%s'", line);
         }
         memcpy(g->mask, after, sizeof after);
         side ^= 1;
@@ -446,26 +426,26 @@ static int gm_play(gm_t *g, int side, const gm_style_t *st)
             char over[32];
             snprintf(over, sizeof over, "@over %s", gm_who(g, winner));
             const char *o = scn_wait_line(g->s, "@over ", 1000);
-            gm_check(o && !strcmp(o, over), "game over: got '%s', want '%s'", o ? o : "nothing", over);
+            tally_check(o && !strcmp(o, over), "game over: got '%s', want '%s'", o ? o : "nothing", over);
             if (!g->two_player) { /* the score of this game and level, as kept in EEPROM */
                 gm_score_t *sc = gm_score(g->name, g->level);
                 *(winner == 0 ? &sc->wins : &sc->losses) += 1;
                 char want[64];
                 snprintf(want, sizeof want, "@score %u %u %u", sc->wins, sc->losses, sc->hints);
                 const char *got = scn_wait_line(g->s, "@score ", 500);
-                gm_check(got && !strcmp(got, want), "score of %s: '%s', wanted '%s'", sc->key,
+                tally_check(got && !strcmp(got, want), "score of %s: '%s', wanted '%s'", sc->key,
                          got ? got : "nothing", want);
             }
             return winner;
         }
         snprintf(prefix, sizeof prefix, "@turn %s", gm_who(g, side));
-        if (!gm_check(scn_wait_line(g->s, prefix, 1000) != NULL, "no '%s'", prefix)) return -1;
+        if (!tally_check(scn_wait_line(g->s, prefix, 1000) != NULL, "no '%s'", prefix)) return -1;
         if (!g->two_player && side == 1) {
             scn_run_ms(g->s, 20);
             gm_check_leds(g);
         }
     }
-    gm_check(false, "game did not end");
+    tally_check(false, "game did not end");
     return -1;
 }
 
@@ -475,7 +455,7 @@ static int gm_play(gm_t *g, int side, const gm_style_t *st)
 static bool gm_menu_open(gm_t *g)
 {
     scn_hold(g->s, SIM_BTN_B, 1150);
-    return gm_check(scn_wait_line(g->s, "@menu game ", 300) != NULL, "the menu did not open");
+    return tally_check(scn_wait_line(g->s, "@menu game ", 300) != NULL, "the menu did not open");
 }
 
 /* In the menu: go to line `name` (from the game line, DOWN), then press `step` until its
@@ -489,14 +469,14 @@ static bool gm_menu_set(gm_t *g, const char *name, const char *value)
         scn_tap(g->s, SIM_BTN_DOWN);
         cur = scn_wait_line(g->s, "@menu ", 300);
     }
-    if (!gm_check(cur && !strncmp(cur, want, strlen(want)), "menu line %s not reached", name)) return false;
+    if (!tally_check(cur && !strncmp(cur, want, strlen(want)), "menu line %s not reached", name)) return false;
     snprintf(want, sizeof want, "@menu %s %s", name, value);
     for (int guard = 0; strcmp(cur, want) && guard < 16; guard++) {
         scn_tap(g->s, SIM_BTN_RIGHT);
         cur = scn_wait_line(g->s, "@menu ", 300);
         if (!cur) break;
     }
-    return gm_check(cur && !strcmp(cur, want), "menu: cannot set %s to %s", name, value);
+    return tally_check(cur && !strcmp(cur, want), "menu: cannot set %s to %s", name, value);
 }
 
 /* Parse "@menu set 1,3,4 at 2" into members (bit k-1 = k) and the cursor (1..8). */
@@ -527,7 +507,7 @@ static bool gm_menu_custom(gm_t *g, unsigned bits)
         cur = scn_wait_line(g->s, "@menu ", 300);
     }
     unsigned have, at;
-    if (!gm_check(gm_parse_set(cur, &have, &at), "menu: no set line ('%s')", cur ? cur : "")) return false;
+    if (!tally_check(gm_parse_set(cur, &have, &at), "menu: no set line ('%s')", cur ? cur : "")) return false;
     for (int pass = 0; pass < 2; pass++)
         for (unsigned k = 1; k <= 8; k++) {
             const bool want = bits >> (k - 1) & 1, is = have >> (k - 1) & 1;
@@ -539,7 +519,7 @@ static bool gm_menu_custom(gm_t *g, unsigned bits)
             scn_tap(g->s, SIM_BTN_A);
             if (!gm_parse_set(scn_wait_line(g->s, "@menu set ", 300), &have, &at)) return false;
         }
-    return gm_check(have == bits, "menu: set is %#x, wanted %#x", have, bits);
+    return tally_check(have == bits, "menu: set is %#x, wanted %#x", have, bits);
 }
 
 typedef struct {
@@ -567,7 +547,7 @@ static int gm_start(gm_t *g, const char *game, const char *const *opts, const gm
     snprintf(g->level, sizeof g->level, "%s", su->level);
     scn_tap(g->s, SIM_BTN_A);
     int side;
-    if (!gm_check(scn_wait_line(g->s, "@settings ", 500) != NULL, "no @settings after A")) return -1;
+    if (!tally_check(scn_wait_line(g->s, "@settings ", 500) != NULL, "no @settings after A")) return -1;
     return gm_game_line(g, &side) ? side : -1;
 }
 
@@ -584,14 +564,14 @@ static void gm_check_picture(gm_t *g, const char *want, const char *what)
             ok = *w == '#' ? lit > 0.95 : *w == '.' ? lit < 0.05 : lit > 0.3 && lit < 0.7;
         }
     char got[96];
-    gm_check(ok, "%s: LEDs %s, wanted %s", what, scn_leds_pattern(g->s, 1000, got, sizeof got), want);
+    tally_check(ok, "%s: LEDs %s, wanted %s", what, scn_leds_pattern(g->s, 1000, got, sizeof got), want);
 }
 
 /* The menu: every line, every value (LEFT/RIGHT wrap around), the pictures of a few, the
  * ends of the list; B goes back to the running game unchanged. */
 static void gm_test_menu(gm_t *g)
 {
-    snprintf(gm_context, sizeof gm_context, "menu");
+    snprintf(tally_context, sizeof tally_context, "menu");
     char before[96], after[96];
     gm_rows_text(g, g->mask, before);
     const size_t lines_before = scn_line_count(g->s);
@@ -608,7 +588,7 @@ static void gm_test_menu(gm_t *g)
         if (l) {
             scn_tap(g->s, SIM_BTN_DOWN);
             const char *cur = scn_wait_line(g->s, "@menu ", 300);
-            gm_check(cur && !strncmp(cur + 6, lines[l].name, strlen(lines[l].name)),
+            tally_check(cur && !strncmp(cur + 6, lines[l].name, strlen(lines[l].name)),
                      "DOWN to line %s gave '%s'", lines[l].name, cur ? cur : "nothing");
         }
         /* RIGHT through every value and back to the first */
@@ -622,19 +602,19 @@ static void gm_test_menu(gm_t *g)
             cur = scn_wait_line(g->s, "@menu ", 300);
             n++;
         } while (cur && strcmp(cur, first_copy) && n < 20);
-        gm_check(n == lines[l].values, "line %s has %u values, wanted %u", lines[l].name, n,
+        tally_check(n == lines[l].values, "line %s has %u values, wanted %u", lines[l].name, n,
                  lines[l].values);
         gm_check_picture(g, lines[l].picture_first, lines[l].name);
         if (!strcmp(lines[l].name, "first")) { /* LEFT wraps to the last value: 3 LEDs */
             scn_tap(g->s, SIM_BTN_LEFT);
             cur = scn_wait_line(g->s, "@menu ", 300);
-            gm_check(cur && !strcmp(cur, "@menu first alternate"), "LEFT from 'you': '%s'", cur ? cur : "");
+            tally_check(cur && !strcmp(cur, "@menu first alternate"), "LEFT from 'you': '%s'", cur ? cur : "");
             gm_check_picture(g, "s.s|###.|.....", "first=alternate");
         }
     }
     const size_t n = scn_line_count(g->s);
     scn_tap(g->s, SIM_BTN_DOWN); /* the last line: stays */
-    gm_check(scn_line_count(g->s) == n, "DOWN past the last line moved");
+    tally_check(scn_line_count(g->s) == n, "DOWN past the last line moved");
     /* Bash shows its M line, the custom games their set line */
     for (int i = 0; i < 8; i++) scn_tap(g->s, SIM_BTN_UP);
     scn_set_cursor(g->s, scn_line_count(g->s));
@@ -642,13 +622,13 @@ static void gm_test_menu(gm_t *g)
     gm_menu_set(g, "bash", "5");
     gm_check_picture(g, "ss.|####|#....", "bash M=5");
     scn_tap(g->s, SIM_BTN_B);
-    gm_check(scn_wait_line(g->s, "@menu back", 300) != NULL, "B did not go back");
+    tally_check(scn_wait_line(g->s, "@menu back", 300) != NULL, "B did not go back");
     scn_run_ms(g->s, 500);
     for (size_t i = lines_before; i < scn_line_count(g->s); i++)
-        gm_check(strncmp(scn_line(g->s, i), "@game ", 6) != 0, "B started a game");
+        tally_check(strncmp(scn_line(g->s, i), "@game ", 6) != 0, "B started a game");
     scn_run_ms(g->s, 1000);
     gm_rows_text(g, g->mask, after);
-    gm_check(!strcmp(before, after), "the running game changed");
+    tally_check(!strcmp(before, after), "the running game changed");
 }
 
 /* Two people on the same buttons: the device referees and names the winner (p1/p2); hints
@@ -661,9 +641,9 @@ static void gm_test_two_players(gm_t *g)
     su.players = "2";
     unsigned p2_won = 0;
     for (int i = 0; i < 6; i++) {
-        snprintf(gm_context, sizeof gm_context, "two players, %s game %d", games[i % 3], i + 1);
+        snprintf(tally_context, sizeof tally_context, "two players, %s game %d", games[i % 3], i + 1);
         const int first = gm_start(g, games[i % 3], NULL, &su);
-        if (!gm_check(first == 0, "p1 does not begin")) continue;
+        if (!tally_check(first == 0, "p1 does not begin")) continue;
         p2_won += gm_play(g, first, &two) == 1;
         scn_tap(g->s, SIM_BTN_A);
     }
@@ -680,27 +660,27 @@ static void gm_test_levels(gm_t *g)
     su.first = "device"; /* 3-4-5 is a first-player win: the device starts winning */
     su.level = "equalizer";
     for (int i = 0; i < 3; i++) {
-        snprintf(gm_context, sizeof gm_context, "equalizer, game %d", i + 1);
+        snprintf(tally_context, sizeof tally_context, "equalizer, game %d", i + 1);
         const unsigned slips = g->device_slips;
         const int first = gm_start(g, i == 2 ? "kayles" : "nim", NULL, &su);
         const int w = gm_play(g, first, &perfect);
-        gm_check(g->device_slips - slips == 1, "the device made %u plain moves, not one",
+        tally_check(g->device_slips - slips == 1, "the device made %u plain moves, not one",
                  g->device_slips - slips);
-        gm_check(w == 0, "a perfect person lost to Equalizer");
+        tally_check(w == 0, "a perfect person lost to Equalizer");
         scn_tap(g->s, SIM_BTN_A);
     }
     su.level = "casual";
     const unsigned slips = g->device_slips, moves = g->device_moves;
     for (int i = 0; i < 6; i++) {
-        snprintf(gm_context, sizeof gm_context, "casual, game %d", i + 1);
+        snprintf(tally_context, sizeof tally_context, "casual, game %d", i + 1);
         const int first = gm_start(g, "nim", NULL, &su);
         gm_play(g, first, &perfect);
         scn_tap(g->s, SIM_BTN_A);
     }
-    snprintf(gm_context, sizeof gm_context, "casual");
+    snprintf(tally_context, sizeof tally_context, "casual");
     printf("casual: %u plain moves in %u device moves\n", g->device_slips - slips,
            g->device_moves - moves);
-    gm_check(g->device_slips > slips, "Casual never played a random move");
+    tally_check(g->device_slips > slips, "Casual never played a random move");
 }
 
 /* Random starts lie within the board, are never over, differ, and are both won and lost
@@ -712,11 +692,11 @@ static void gm_test_starts(gm_t *g)
     char seen[32][96];
     unsigned n = 0, distinct = 0, won = 0;
     for (int i = 0; i < 32; i++) {
-        snprintf(gm_context, sizeof gm_context, "random start %d", i + 1);
+        snprintf(tally_context, sizeof tally_context, "random start %d", i + 1);
         if (gm_start(g, i % 4 == 3 ? "kayles" : "nim", NULL, &su) < 0) continue;
         const brute_pos_t p = gm_pos(g);
         uint16_t wins;
-        gm_check(brute_count_moves(&g->rules, &p, &wins) > 0, "a random start is over");
+        tally_check(brute_count_moves(&g->rules, &p, &wins) > 0, "a random start is over");
         won += brute_pos_is_win(&g->rules, &p);
         char text[96];
         gm_rows_text(g, g->mask, text);
@@ -725,17 +705,17 @@ static void gm_test_starts(gm_t *g)
         distinct += !again;
         snprintf(seen[n++], sizeof seen[0], "%s", text);
     }
-    snprintf(gm_context, sizeof gm_context, "random starts");
+    snprintf(tally_context, sizeof tally_context, "random starts");
     printf("random starts: %u distinct of %u, %u won for the first player\n", distinct, n, won);
-    gm_check(n == 32 && distinct >= 16, "only %u distinct random starts of %u", distinct, n);
-    gm_check(won > 0 && won < n, "random starts: %u of %u are won", won, n);
+    tally_check(n == 32 && distinct >= 16, "only %u distinct random starts of %u", distinct, n);
+    tally_check(won > 0 && won < n, "random starts: %u of %u are won", won, n);
     su.start = "classic";
     su.first = "alternate";
     int last = -1;
     for (int i = 0; i < 4; i++) {
-        snprintf(gm_context, sizeof gm_context, "alternate, game %d", i + 1);
+        snprintf(tally_context, sizeof tally_context, "alternate, game %d", i + 1);
         const int first = gm_start(g, "nim", NULL, &su);
-        if (i) gm_check(first == !last, "game %d: side %d begins again", i + 1, first);
+        if (i) tally_check(first == !last, "game %d: side %d begins again", i + 1, first);
         last = first;
     }
 }
@@ -757,13 +737,13 @@ int main(int argc, char **argv)
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
 
     /* a fresh (blank) EEPROM boots to the defaults: Nim from the classic start, you first */
-    snprintf(gm_context, sizeof gm_context, "boot");
-    gm_check(scn_wait_line(s, "@eeprom blank", 500) != NULL, "no '@eeprom blank'");
+    snprintf(tally_context, sizeof tally_context, "boot");
+    tally_check(scn_wait_line(s, "@eeprom blank", 500) != NULL, "no '@eeprom blank'");
     const char *set = scn_wait_line(s, "@settings ", 100);
-    gm_check(set && !strcmp(set, "@settings nim start=classic first=you level=perfect players=1"),
+    tally_check(set && !strcmp(set, "@settings nim start=classic first=you level=perfect players=1"),
              "default settings: '%s'", set ? set : "none");
     int side;
-    if (gm_game_line(&g, &side)) gm_check(side == 0 && !strcmp(g.name, "nim"), "first game %s", g.name);
+    if (gm_game_line(&g, &side)) tally_check(side == 0 && !strcmp(g.name, "nim"), "first game %s", g.name);
 
     gm_test_menu(&g);
 
@@ -800,7 +780,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
         for (int first = 0; first < 2; first++) {
             const char *game = games[i].game[first];
-            snprintf(gm_context, sizeof gm_context, "%s%s, %s first", games[i].misere && !strcmp(games[i].misere, "on") ? "misere " : "", game, first ? "device" : "you");
+            snprintf(tally_context, sizeof tally_context, "%s%s, %s first", games[i].misere && !strcmp(games[i].misere, "on") ? "misere " : "", game, first ? "device" : "you");
             const char *opts[8] = {NULL};
             size_t n = 0;
             if (games[i].misere) opts[n++] = "misere", opts[n++] = games[i].misere;
@@ -808,8 +788,8 @@ int main(int argc, char **argv)
             gm_setup_t su = GM_CLASSIC;
             su.first = first ? "device" : "you";
             const int start = gm_start(&g, game, opts, &su);
-            if (!gm_check(start == first, "first side %d", start)) continue;
-            gm_check(!strncmp(g.name, "misere", 6) == (games[i].misere && !strcmp(games[i].misere, "on")),
+            if (!tally_check(start == first, "first side %d", start)) continue;
+            tally_check(!strncmp(g.name, "misere", 6) == (games[i].misere && !strcmp(games[i].misere, "on")),
                      "game %s", g.name);
             const int w = gm_play(&g, start, &random_person);
             played++;
@@ -821,13 +801,12 @@ int main(int argc, char **argv)
     gm_test_levels(&g);
     gm_test_starts(&g);
 
-    gm_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
+    tally_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
     printf("games on %s: %u games played, device won %u; %u hints; %.0f s simulated; stack high "
            "water %zu bytes, RAM headroom %zu bytes\n",
            argv[2], played, device_won, g.hints, scn_now_ms(s) / 1000, scn_stack_high_water(s),
            scn_ram_headroom(s));
-    gm_check(scn_ram_headroom(s) > 0, "stack reached the static data");
+    tally_check(scn_ram_headroom(s) > 0, "stack reached the static data");
     scn_close(s);
-    printf("games: %u passed, %u failed\n", gm_passed, gm_failed);
-    return gm_failed != 0;
+    return tally_finish("games");
 }

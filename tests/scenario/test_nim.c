@@ -4,35 +4,16 @@
  * which knows only the rules); LEDs and event lines agree with the game after every
  * move; refused confirms change nothing; bounce never counts a press twice.
  * Usage: test_nim FIRMWARE.elf BOARD [GAMES] */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "brute.h"
 #include "scenario.h"
+#include "tally.h"
 
 #define NIM_TURN_MS 5000 /* the device answers within 1.5 s; generous */
 #define NIM_SETTLE_MS 1050 /* after a turn starts: a whole cursor-blip period (1 s) to judge LEDs by */
-
-static unsigned nim_passed, nim_failed;
-static char nim_context[160];
-
-static void nim_check(bool ok, const char *fmt, ...)
-{
-    if (ok) {
-        nim_passed++;
-        return;
-    }
-    if (nim_failed++ < 20) {
-        va_list ap;
-        va_start(ap, fmt);
-        printf("FAIL [%s] ", nim_context);
-        vprintf(fmt, ap);
-        printf("\n");
-        va_end(ap);
-    }
-}
 
 static brute_game_t nim_rules;
 
@@ -84,7 +65,7 @@ static void nim_check_leds(nim_game_t *g)
     }
     want[n] = '\0';
     scn_leds_pattern(g->s, 1000, got, sizeof got);
-    nim_check(strcmp(want, got) == 0, "LEDs %s, expected %s (row 0 lit %.2f %.2f %.2f over 1 s)", got, want, scn_led_lit(g->s, 0, 0, 1000), scn_led_lit(g->s, 0, 1, 1000), scn_led_lit(g->s, 0, 2, 1000));
+    tally_check(strcmp(want, got) == 0, "LEDs %s, expected %s (row 0 lit %.2f %.2f %.2f over 1 s)", got, want, scn_led_lit(g->s, 0, 0, 1000), scn_led_lit(g->s, 0, 1, 1000), scn_led_lit(g->s, 0, 2, 1000));
 }
 
 /* Enter "take `take` from row `row`" with the buttons: move the cursor, mark, confirm. */
@@ -114,11 +95,11 @@ static bool nim_new_game(nim_game_t *g)
 {
     uint8_t start[8];
     const char *line = scn_wait_line(g->s, "@game ", 3000);
-    nim_check(nim_parse_heaps(line, "@game nim", start, g->rows), "game line: %s",
+    tally_check(nim_parse_heaps(line, "@game nim", start, g->rows), "game line: %s",
               line ? line : "(none)");
     if (!line) return false;
     memcpy(g->heaps, start, g->rows);
-    nim_check(scn_wait_line(g->s, "@turn human", 1000) != NULL, "no @turn human");
+    tally_check(scn_wait_line(g->s, "@turn human", 1000) != NULL, "no @turn human");
     nim_turn_starts(g);
     scn_run_ms(g->s, NIM_SETTLE_MS);
     nim_check_leds(g);
@@ -135,7 +116,7 @@ static const char *nim_expect_over(nim_game_t *g, const char *who)
     char want[16];
     snprintf(want, sizeof want, "@over %s", who);
     const char *line = scn_wait_line(g->s, "@over ", 1000);
-    nim_check(line && !strcmp(line, want), "%s took the last: %s", who, line ? line : "(none)");
+    tally_check(line && !strcmp(line, want), "%s took the last: %s", who, line ? line : "(none)");
     return who;
 }
 
@@ -151,31 +132,31 @@ static const char *nim_answer(nim_game_t *g, uint8_t row, uint8_t take)
     uint8_t after[8];
     g->heaps[row] = (uint8_t)(g->heaps[row] - take);
     const char *line = scn_wait_line(g->s, "@move human", NIM_TURN_MS);
-    nim_check(nim_parse_heaps(line, "@move human", after, g->rows) &&
+    tally_check(nim_parse_heaps(line, "@move human", after, g->rows) &&
                   !memcmp(after, g->heaps, g->rows),
               "after taking %u from row %u: %s", take, row, line ? line : "(no line)");
     if (nim_over(g)) return nim_expect_over(g, "human");
-    nim_check(scn_wait_line(g->s, "@turn cpu", 1000) != NULL, "no @turn cpu");
+    tally_check(scn_wait_line(g->s, "@turn cpu", 1000) != NULL, "no @turn cpu");
     /* the device's move: legal, and winning whenever the position allows */
     const brute_pos_t before = nim_pos(g);
     const bool could_win = brute_pos_is_win(&nim_rules, &before);
     line = scn_wait_line(g->s, "@move cpu", NIM_TURN_MS);
     if (!nim_parse_heaps(line, "@move cpu", after, g->rows)) {
-        nim_check(false, "device move line: %s", line ? line : "(none)");
+        tally_check(false, "device move line: %s", line ? line : "(none)");
         return "error";
     }
     uint8_t changed = 0, row_moved = 0;
     for (uint8_t r = 0; r < g->rows; r++)
         if (after[r] != g->heaps[r]) changed++, row_moved = r;
-    nim_check(changed == 1 && after[row_moved] < g->heaps[row_moved],
+    tally_check(changed == 1 && after[row_moved] < g->heaps[row_moved],
               "device move is not a Nim move: row %u %u -> %u (%u rows changed)", row_moved,
               g->heaps[row_moved], after[row_moved], changed);
     memcpy(g->heaps, after, g->rows);
     const brute_pos_t now = nim_pos(g);
     if (could_win)
-        nim_check(!brute_pos_is_win(&nim_rules, &now), "device had a win and missed it");
+        tally_check(!brute_pos_is_win(&nim_rules, &now), "device had a win and missed it");
     if (nim_over(g)) return nim_expect_over(g, "cpu");
-    nim_check(scn_wait_line(g->s, "@turn human", 1000) != NULL, "no @turn human");
+    tally_check(scn_wait_line(g->s, "@turn human", 1000) != NULL, "no @turn human");
     nim_turn_starts(g);
     scn_run_ms(g->s, NIM_SETTLE_MS);
     nim_check_leds(g);
@@ -223,7 +204,7 @@ static const char *nim_play(nim_game_t *g, bool perfect)
         if (!perfect || take == 0) nim_random_move(g, &row, &take);
         winner = nim_exchange(g, row, take);
     }
-    nim_check(winner != NULL, "game did not end");
+    tally_check(winner != NULL, "game did not end");
     scn_run_ms(g->s, 300);
     scn_tap(g->s, SIM_BTN_A); /* new game */
     return winner ? winner : "none";
@@ -232,11 +213,11 @@ static const char *nim_play(nim_game_t *g, bool perfect)
 /* A refused confirm (nothing marked) changes nothing; marks beyond the row are not taken. */
 static void nim_test_refusals(nim_game_t *g)
 {
-    snprintf(nim_context, sizeof nim_context, "refused confirms");
+    snprintf(tally_context, sizeof tally_context, "refused confirms");
     const size_t lines = scn_line_count(g->s);
     scn_press(g->s, SIM_BTN_A); /* nothing marked: refused with a fast flash of the row */
     scn_run_ms(g->s, 300);
-    nim_check(sim_led_changes(scn_leds(g->s), 0, 0, 250) >= 4, /* 10 Hz: 5; steady 0; blink <= 2 */
+    tally_check(sim_led_changes(scn_leds(g->s), 0, 0, 250) >= 4, /* 10 Hz: 5; steady 0; blink <= 2 */
               "no visible refusal: row 0 LED 0 changed %u times in 250 ms",
               sim_led_changes(scn_leds(g->s), 0, 0, 250));
     scn_release(g->s, SIM_BTN_A);
@@ -245,7 +226,7 @@ static void nim_test_refusals(nim_game_t *g)
     scn_tap(g->s, SIM_BTN_B); /* marks cleared */
     scn_tap(g->s, SIM_BTN_A);
     scn_run_ms(g->s, 1500);
-    nim_check(scn_line_count(g->s) == lines, "a refused confirm printed %zu lines",
+    tally_check(scn_line_count(g->s) == lines, "a refused confirm printed %zu lines",
               scn_line_count(g->s) - lines);
     scn_run_ms(g->s, NIM_SETTLE_MS);
     nim_check_leds(g);
@@ -262,7 +243,7 @@ static void nim_test_refusals(nim_game_t *g)
  * 650 ms held marks one token for the press and one at 400 ms and 550 ms. */
 static void nim_test_cursor_and_repeat(nim_game_t *g)
 {
-    snprintf(nim_context, sizeof nim_context, "cursor ends and auto-repeat");
+    snprintf(tally_context, sizeof tally_context, "cursor ends and auto-repeat");
     scn_tap(g->s, SIM_BTN_UP); /* already on the top row: stays */
     scn_tap(g->s, SIM_BTN_DOWN);
     scn_tap(g->s, SIM_BTN_DOWN);
@@ -276,7 +257,7 @@ static void nim_test_cursor_and_repeat(nim_game_t *g)
 /* With heavy bounce on every press and release, k taps of RIGHT mark exactly k tokens. */
 static void nim_test_bounce(nim_game_t *g)
 {
-    snprintf(nim_context, sizeof nim_context, "bounce");
+    snprintf(tally_context, sizeof tally_context, "bounce");
     const sim_bounce_t heavy = {8, 20, 1200, 10000}; /* 16 extra edges within 10 ms */
     scn_set_bounce(g->s, &heavy);
     nim_exchange(g, 2, 3); /* three RIGHT taps on the row of 5 */
@@ -300,16 +281,16 @@ int main(int argc, char **argv)
     nim_game_t g = {.s = s, .rows = (uint8_t)scn_rows(s)};
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
 
-    snprintf(nim_context, sizeof nim_context, "boot");
+    snprintf(tally_context, sizeof tally_context, "boot");
     nim_new_game(&g);
     /* a person who thinks for 40 s (past the 16-bit millisecond clock's half range) still
      * sees a steady position: no timer compares a stale time */
-    snprintf(nim_context, sizeof nim_context, "idle 40 s");
+    snprintf(tally_context, sizeof tally_context, "idle 40 s");
     scn_run_ms(s, 40000);
     nim_check_leds(&g);
     nim_test_refusals(&g);
     /* finish that game at random, then bounce test in a fresh one */
-    snprintf(nim_context, sizeof nim_context, "after refusals");
+    snprintf(tally_context, sizeof tally_context, "after refusals");
     nim_play(&g, false);
     nim_new_game(&g);
     nim_test_cursor_and_repeat(&g);
@@ -320,25 +301,24 @@ int main(int argc, char **argv)
 
     int human_wins = 0;
     for (int i = 0; i < 3; i++) {
-        snprintf(nim_context, sizeof nim_context, "perfect player, game %d", i + 1);
+        snprintf(tally_context, sizeof tally_context, "perfect player, game %d", i + 1);
         nim_new_game(&g);
         const char *w = nim_play(&g, true);
-        nim_check(!strcmp(w, "human"), "the perfect player lost (winner %s)", w);
+        tally_check(!strcmp(w, "human"), "the perfect player lost (winner %s)", w);
         human_wins += !strcmp(w, "human");
     }
     int cpu_wins = 0;
     for (int i = 0; i < games && scn_ok(s); i++) {
-        snprintf(nim_context, sizeof nim_context, "random player, game %d", i + 1);
+        snprintf(tally_context, sizeof tally_context, "random player, game %d", i + 1);
         nim_new_game(&g);
         cpu_wins += !strcmp(nim_play(&g, false), "cpu");
     }
-    nim_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
+    tally_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
     printf("nim on %s: %d random games, device won %d; perfect player won %d of 3; "
            "%.0f s simulated; stack high water %zu bytes, RAM headroom %zu bytes\n",
            argv[2], games, cpu_wins, human_wins, scn_now_ms(s) / 1000, scn_stack_high_water(s),
            scn_ram_headroom(s));
-    nim_check(scn_ram_headroom(s) > 0, "stack reached the static data");
+    tally_check(scn_ram_headroom(s) > 0, "stack reached the static data");
     scn_close(s);
-    printf("nim: %u passed, %u failed\n", nim_passed, nim_failed);
-    return nim_failed != 0;
+    return tally_finish("nim");
 }

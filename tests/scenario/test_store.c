@@ -4,43 +4,24 @@
  * reads back the old record or the new one, nothing else; A and B held at power-up reset
  * everything; a save rewrites only the bytes that changed.
  * Usage: test_store FIRMWARE.elf BOARD */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "scenario.h"
+#include "tally.h"
 
 #define ST_EEPROM 1024
 #define ST_DEFAULTS "@settings nim start=classic first=you level=perfect players=1"
 
-static unsigned st_passed, st_failed;
-static char st_context[160];
 static const char *st_elf, *st_board;
-
-static bool st_check(bool ok, const char *fmt, ...)
-{
-    if (ok) {
-        st_passed++;
-        return true;
-    }
-    if (st_failed++ < 30) {
-        va_list ap;
-        va_start(ap, fmt);
-        printf("FAIL [%s] ", st_context);
-        vprintf(fmt, ap);
-        printf("\n");
-        va_end(ap);
-    }
-    return false;
-}
 
 /* A simulated board with the EEPROM preloaded from image (NULL: blank). */
 static scn_t *st_open(const uint8_t *image)
 {
     char err[256];
     scn_t *s = scn_open(st_elf, st_board, err, sizeof err);
-    if (!st_check(s != NULL, "cannot open: %s", err)) return NULL;
+    if (!tally_check(s != NULL, "cannot open: %s", err)) return NULL;
     if (image) scn_eeprom_set(s, image, ST_EEPROM);
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
     return s;
@@ -52,8 +33,8 @@ static bool st_boot(scn_t *s, const char *origin, char *settings, size_t len)
     const char *o = scn_wait_line(s, "@eeprom ", 500);
     const char *set = scn_wait_line(s, "@settings ", 100);
     snprintf(settings, len, "%s", set ? set : "");
-    st_check(scn_wait_line(s, "@game ", 100) != NULL, "no @game after boot");
-    return st_check(o && (!origin || !strcmp(o + 8, origin)), "boot said '%s', wanted '@eeprom %s'",
+    tally_check(scn_wait_line(s, "@game ", 100) != NULL, "no @game after boot");
+    return tally_check(o && (!origin || !strcmp(o + 8, origin)), "boot said '%s', wanted '@eeprom %s'",
                     o ? o : "nothing", origin ? origin : "...");
 }
 
@@ -64,13 +45,13 @@ static uint64_t st_writes_before_a; /* EEPROM writes when st_menu_change() press
 static bool st_menu_change(scn_t *s, unsigned line, unsigned rights)
 {
     scn_hold(s, SIM_BTN_B, 1150);
-    if (!st_check(scn_wait_line(s, "@menu game", 300) != NULL, "the menu did not open")) return false;
+    if (!tally_check(scn_wait_line(s, "@menu game", 300) != NULL, "the menu did not open")) return false;
     for (unsigned i = 0; i < line; i++) scn_tap(s, SIM_BTN_DOWN);
     for (unsigned i = 0; i < rights; i++) scn_tap(s, SIM_BTN_RIGHT);
     scn_run_ms(s, 100);
     st_writes_before_a = scn_eeprom_writes(s);
     scn_tap(s, SIM_BTN_A);
-    return st_check(scn_wait_line(s, "@settings ", 500) != NULL, "no @settings after A");
+    return tally_check(scn_wait_line(s, "@settings ", 500) != NULL, "no @settings after A");
 }
 
 /* Play the running Nim game to its end, the person taking whole rows from the top; returns
@@ -87,34 +68,34 @@ static bool st_finish_game(scn_t *s, char *out, size_t len)
     }
     const char *sc = scn_wait_line(s, "@score ", 500);
     snprintf(out, len, "%s", sc ? sc : "");
-    return st_check(sc != NULL, "no @score at the end of a game");
+    return tally_check(sc != NULL, "no @score at the end of a game");
 }
 
 static bool st_saved(scn_t *s)
 {
-    return st_check(scn_wait_line(s, "@saved", 3000) != NULL, "no @saved");
+    return tally_check(scn_wait_line(s, "@saved", 3000) != NULL, "no @saved");
 }
 
 /* Blank and garbage EEPROMs boot to the defaults. */
 static void st_test_blank_and_garbage(void)
 {
     char set[160];
-    snprintf(st_context, sizeof st_context, "blank EEPROM");
+    snprintf(tally_context, sizeof tally_context, "blank EEPROM");
     scn_t *s = st_open(NULL);
     if (!s) return;
     st_boot(s, "blank", set, sizeof set);
-    st_check(!strcmp(set, ST_DEFAULTS), "settings '%s'", set);
+    tally_check(!strcmp(set, ST_DEFAULTS), "settings '%s'", set);
     scn_close(s);
     uint64_t seed = 7;
     for (int i = 0; i < 8; i++) {
-        snprintf(st_context, sizeof st_context, "garbage EEPROM %d", i + 1);
+        snprintf(tally_context, sizeof tally_context, "garbage EEPROM %d", i + 1);
         uint8_t image[ST_EEPROM];
         for (size_t k = 0; k < sizeof image; k++) image[k] = (uint8_t)sim_random_next(&seed);
         if (i & 1) image[16] = 1; /* a plausible version byte where the first slot starts */
         s = st_open(image);
         if (!s) return;
         st_boot(s, "corrupt", set, sizeof set);
-        st_check(!strcmp(set, ST_DEFAULTS), "settings '%s'", set);
+        tally_check(!strcmp(set, ST_DEFAULTS), "settings '%s'", set);
         scn_close(s);
     }
 }
@@ -123,7 +104,7 @@ static void st_test_blank_and_garbage(void)
  * the bytes that changed. */
 static void st_test_survive(uint8_t *image_out)
 {
-    snprintf(st_context, sizeof st_context, "survive resets");
+    snprintf(tally_context, sizeof tally_context, "survive resets");
     char set[160], set2[160], score[64], score2[64];
     scn_t *s = st_open(NULL);
     if (!s) return;
@@ -131,7 +112,7 @@ static void st_test_survive(uint8_t *image_out)
     /* first=device: DOWN to "first" (game, misere, start, first) then RIGHT once */
     st_menu_change(s, 3, 1);
     snprintf(set, sizeof set, "%s", scn_last_line(s, "@settings "));
-    st_check(!strcmp(set, "@settings nim start=classic first=device level=perfect players=1"),
+    tally_check(!strcmp(set, "@settings nim start=classic first=device level=perfect players=1"),
              "settings after the menu: '%s'", set);
     st_saved(s);
     const uint64_t w0 = scn_eeprom_writes(s);
@@ -146,18 +127,18 @@ static void st_test_survive(uint8_t *image_out)
      * (a counter, the settings' alternation, CRC, sequence) are programmed */
     printf("store: saves of %llu bytes (blank slot 0), %llu (blank slot 1), %llu (slot 0 again)\n",
            (unsigned long long)w0, (unsigned long long)(w1 - w0), (unsigned long long)(w_third - w1));
-    st_check(w_third - w1 < 16, "a score save wrote %llu bytes", (unsigned long long)(w_third - w1));
+    tally_check(w_third - w1 < 16, "a score save wrote %llu bytes", (unsigned long long)(w_third - w1));
     scn_tap(s, SIM_BTN_A); /* the next game */
     for (int how = 0; how < 2; how++) {
-        snprintf(st_context, sizeof st_context, "survive the %s", how ? "power cycle" : "reset button");
+        snprintf(tally_context, sizeof tally_context, "survive the %s", how ? "power cycle" : "reset button");
         scn_reset(s, how ? SCN_RESET_POWER : SCN_RESET_BUTTON);
         st_boot(s, "loaded", set2, sizeof set2);
-        st_check(!strcmp(set, set2), "settings '%s', saved '%s'", set2, set);
+        tally_check(!strcmp(set, set2), "settings '%s', saved '%s'", set2, set);
     }
     /* the score goes on from what was saved */
     unsigned w, l, h, w2, l2, h2;
     st_finish_game(s, score2, sizeof score2);
-    st_check(sscanf(score, "@score %u %u %u", &w, &l, &h) == 3 &&
+    tally_check(sscanf(score, "@score %u %u %u", &w, &l, &h) == 3 &&
                  sscanf(score2, "@score %u %u %u", &w2, &l2, &h2) == 3 && w2 + l2 == w + l + 1 &&
                  h2 == h,
              "score before the resets '%s', after another game '%s'", score, score2);
@@ -169,12 +150,12 @@ static void st_test_survive(uint8_t *image_out)
 /* A and B held at power-up reset settings and score. */
 static void st_test_reset_keys(const uint8_t *image)
 {
-    snprintf(st_context, sizeof st_context, "A+B at power-up");
+    snprintf(tally_context, sizeof tally_context, "A+B at power-up");
     char set[160], score[64];
     scn_t *s = st_open(image);
     if (!s) return;
     st_boot(s, "loaded", set, sizeof set);
-    st_check(strcmp(set, ST_DEFAULTS) != 0, "the saved settings are the defaults");
+    tally_check(strcmp(set, ST_DEFAULTS) != 0, "the saved settings are the defaults");
     scn_press(s, SIM_BTN_A);
     scn_press(s, SIM_BTN_B);
     scn_run_ms(s, 30);
@@ -184,14 +165,14 @@ static void st_test_reset_keys(const uint8_t *image)
     scn_release(s, SIM_BTN_A);
     scn_release(s, SIM_BTN_B);
     scn_run_ms(s, 100);
-    st_check(!strcmp(set, ST_DEFAULTS), "settings after the reset '%s'", set);
-    st_check(scn_last_line(s, "@menu ") == NULL, "holding B through the power-up opened the menu");
+    tally_check(!strcmp(set, ST_DEFAULTS), "settings after the reset '%s'", set);
+    tally_check(scn_last_line(s, "@menu ") == NULL, "holding B through the power-up opened the menu");
     st_saved(s);
     scn_reset(s, SCN_RESET_POWER);
     st_boot(s, "loaded", set, sizeof set);
-    st_check(!strcmp(set, ST_DEFAULTS), "settings after the reset and a power cycle '%s'", set);
+    tally_check(!strcmp(set, ST_DEFAULTS), "settings after the reset and a power cycle '%s'", set);
     st_finish_game(s, score, sizeof score);
-    st_check(!strcmp(score, "@score 1 0 0") || !strcmp(score, "@score 0 1 0"),
+    tally_check(!strcmp(score, "@score 1 0 0") || !strcmp(score, "@score 0 1 0"),
              "the score after a reset and one game: '%s'", score);
     scn_close(s);
 }
@@ -201,7 +182,7 @@ static void st_test_reset_keys(const uint8_t *image)
  * blank or older, and the menu changes the level. */
 static void st_test_cuts(void)
 {
-    snprintf(st_context, sizeof st_context, "power cuts");
+    snprintf(tally_context, sizeof tally_context, "power cuts");
     char old_set[160], new_set[160], set[160];
     /* the old record: first=device in slot 0, slot 1 blank, so the save writes a whole slot */
     uint8_t old_image[ST_EEPROM];
@@ -222,13 +203,13 @@ static void st_test_cuts(void)
     st_saved(s);
     const uint64_t total = scn_eeprom_writes(s) - st_writes_before_a;
     scn_close(s);
-    st_check(total > 1 && strcmp(old_set, new_set), "a save of %llu bytes", (unsigned long long)total);
+    tally_check(total > 1 && strcmp(old_set, new_set), "a save of %llu bytes", (unsigned long long)total);
     unsigned olds = 0, news = 0, cuts = 0;
     /* every byte near the start and the end of the write, every 16th between; torn or not */
     for (uint64_t cut = 1; cut <= total; cut += cut < 8 || cut + 8 >= total ? 1 : 16)
         for (int torn = 0; torn < 2; torn++) {
             cuts++;
-            snprintf(st_context, sizeof st_context, "power cut after byte %llu of %llu%s",
+            snprintf(tally_context, sizeof tally_context, "power cut after byte %llu of %llu%s",
                      (unsigned long long)cut, (unsigned long long)total, torn ? ", torn" : "");
             s = st_open(image);
             if (!s) return;
@@ -241,21 +222,21 @@ static void st_test_cuts(void)
             scn_run_ms(s, 100);
             const uint64_t start = scn_eeprom_writes(s);
             scn_press(s, SIM_BTN_A);
-            if (st_check(scn_run_until_eeprom_write(s, start + cut, 3000), "the save stopped early") &&
-                st_check(scn_reset(s, SCN_RESET_POWER | (torn ? SCN_RESET_TORN : 0)), "no reset")) {
+            if (tally_check(scn_run_until_eeprom_write(s, start + cut, 3000), "the save stopped early") &&
+                tally_check(scn_reset(s, SCN_RESET_POWER | (torn ? SCN_RESET_TORN : 0)), "no reset")) {
                 scn_release(s, SIM_BTN_A);
                 st_boot(s, "loaded", set, sizeof set);
                 const bool is_old = !strcmp(set, old_set), is_new = !strcmp(set, new_set);
-                st_check(is_old || is_new, "read back '%s'", set);
+                tally_check(is_old || is_new, "read back '%s'", set);
                 olds += is_old;
                 news += is_new;
             }
             scn_close(s);
         }
-    snprintf(st_context, sizeof st_context, "power cuts");
+    snprintf(tally_context, sizeof tally_context, "power cuts");
     printf("store: a save of %llu bytes cut at %u points (plain and torn): %u read back the old "
            "record, %u the new\n", (unsigned long long)total, cuts, olds, news);
-    st_check(olds > 0 && news > 0, "never the old or never the new record");
+    tally_check(olds > 0 && news > 0, "never the old or never the new record");
 }
 
 int main(int argc, char **argv)
@@ -272,6 +253,5 @@ int main(int argc, char **argv)
     st_test_survive(image);
     st_test_reset_keys(image);
     st_test_cuts();
-    printf("store: %u passed, %u failed\n", st_passed, st_failed);
-    return st_failed != 0;
+    return tally_finish("store");
 }
