@@ -13,28 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int passed, failed;
-
-static void check(bool ok, int line, const char *what, const char *fmt, ...) {
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL: test_board.c:%d: %s", line, what);
-    if (fmt) {
-        va_list ap;
-        va_start(ap, fmt);
-        printf(" (");
-        vprintf(fmt, ap);
-        printf(")");
-        va_end(ap);
-    }
-    printf("\n");
-}
-
-#define CHECK(cond) check((cond), __LINE__, #cond, NULL)
-#define CHECKF(cond, ...) check((cond), __LINE__, #cond, __VA_ARGS__)
+#include "check.h"
 
 static const char *dir;
 

@@ -15,28 +15,7 @@
 #define LAST 0x3FF
 #define CYCLES_PER_MS 16000u
 
-static int passed, failed;
-
-static void check(bool ok, int line, const char *what, const char *fmt, ...) {
-    if (ok) {
-        passed++;
-        return;
-    }
-    failed++;
-    printf("FAIL: test_eeprom.c:%d: %s", line, what);
-    if (fmt) {
-        va_list ap;
-        va_start(ap, fmt);
-        printf(" (");
-        vprintf(fmt, ap);
-        printf(")");
-        va_end(ap);
-    }
-    printf("\n");
-}
-
-#define CHECK(cond) check((cond), __LINE__, #cond, NULL)
-#define CHECKF(cond, ...) check((cond), __LINE__, #cond, __VA_ARGS__)
+#include "check.h"
 
 static const char *dir;
 
@@ -271,7 +250,7 @@ static void check_fw_reads(scn_t *s, int line) {
     scn_eeprom_get(s, ee, EE_SIZE);
     ee_line(want, sizeof want, ee + BLOCK, ee[LAST]);
     const char *l = scn_command(s, 'd');
-    check(l && strcmp(l, want) == 0, line, "firmware reads the EEPROM", "'%s', want '%s'",
+    check(l && strcmp(l, want) == 0, __FILE__, line, "firmware reads the EEPROM", "'%s', want '%s'",
           l ? l : "(nothing)", want);
 }
 
