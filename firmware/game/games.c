@@ -27,8 +27,6 @@ static const games_info_t games_list[GAMES_COUNT] PROGMEM = {
     [GAMES_LINE] = {ENGINE_GAME_LINE, GAMES_ENTRY_LINE, 2, "line"},
 };
 
-static const uint8_t games_lengths[BOARD_ROWS] PROGMEM = BOARD_ROW_LENGTHS;
-
 games_entry_t games_entry(uint8_t id)
 {
     return (games_entry_t)pgm_read_byte(&games_list[id].entry);
@@ -42,7 +40,7 @@ uint8_t games_rows(uint8_t id)
 static uint8_t games_board_tokens(void)
 {
     uint8_t n = 0;
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) n = (uint8_t)(n + pgm_read_byte(&games_lengths[r]));
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) n = (uint8_t)(n + board_row_length(r));
     return n;
 }
 
@@ -56,7 +54,7 @@ bool games_marienbad_fits(uint8_t id)
 {
     if (BOARD_ROWS < 4 || games_entry(id) == GAMES_ENTRY_WYTHOFF) return false;
     for (uint8_t r = 0; r < 4; r++)
-        if (pgm_read_byte(&games_lengths[r]) < 2 * r + 1) return false;
+        if (board_row_length(r) < 2 * r + 1) return false;
     return true;
 }
 

@@ -37,8 +37,6 @@ static struct {
     uint16_t a_since;
 } play;
 
-static const uint8_t play_lengths[BOARD_ROWS] PROGMEM = BOARD_ROW_LENGTHS;
-
 static bool play_after(uint16_t now, uint16_t t)
 {
     return (int16_t)(now - t) >= 0;
@@ -46,7 +44,7 @@ static bool play_after(uint16_t now, uint16_t t)
 
 static uint8_t play_full(uint8_t r)
 {
-    return (uint8_t)((1u << pgm_read_byte(&play_lengths[r])) - 1);
+    return (uint8_t)((1u << board_row_length(r)) - 1);
 }
 
 static bool play_person(uint8_t side)
@@ -243,10 +241,9 @@ static void play_choose(void)
 static void play_random_rows(uint8_t mask[BOARD_ROWS])
 {
     for (uint8_t r = 0; r < play.used; r++) {
-        const uint8_t full = play_full(r);
         mask[r] = play.entry == GAMES_ENTRY_LINE
-                      ? (uint8_t)(rng_next() & full)
-                      : (uint8_t)((1u << rng_below((uint8_t)(rows_count(full) + 1))) - 1);
+                      ? (uint8_t)(rng_next() & play_full(r))
+                      : (uint8_t)((1u << rng_below((uint8_t)(board_row_length(r) + 1))) - 1);
     }
 }
 

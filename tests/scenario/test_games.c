@@ -384,9 +384,8 @@ typedef struct {
 static int gm_play(gm_t *g, int side, const gm_style_t *st)
 {
     for (int moves = 0; moves < 200 && scn_ok(g->s); moves++) {
-        const uint8_t *before_mask = g->mask;
         uint8_t before[GM_ROWS];
-        memcpy(before, before_mask, sizeof before);
+        memcpy(before, g->mask, sizeof before);
         const brute_pos_t p = gm_pos(g);
         const bool was_win = brute_pos_is_win(&g->rules, &p);
         const bool person = side == 0 || g->two_player;
