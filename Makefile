@@ -5,6 +5,7 @@
 # then run make again, so that flags found with pkg-config see the fresh install.
 
 BOARD ?= direct
+VERSION := 0.5.0
 BUILD := build
 GEN := $(BUILD)/gen
 VALID_BOARDS := $(notdir $(wildcard boards/*))
@@ -73,9 +74,9 @@ FW_DIR := $(BUILD)/$(BOARD)
 FW_ELF := $(FW_DIR)/grundy.elf
 FW_HEX := $(FW_DIR)/grundy.hex
 FW_SRCS := firmware/main.c $(wildcard firmware/runtime/*.c firmware/display/*.c \
-	firmware/game/*.c boards/$(BOARD)/*.c)
+	firmware/game/*.c firmware/console/*.c boards/$(BOARD)/*.c)
 FW_INC := -Iboards/$(BOARD) -Ifirmware/board -Ifirmware/runtime -Ifirmware/display \
-	-Ifirmware/game $(ENGINE_INC)
+	-Ifirmware/game -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"'
 FW_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/obj/%.o)
 
 $(FW_DIR)/obj/%.o: %.c Makefile | $(TABLES_H)

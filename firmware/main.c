@@ -1,11 +1,12 @@
 /* Grundy firmware entry: set up the board, the tick and the UART, start a game,
- * then react to button presses and time, idling the CPU between ticks. */
+ * then react to button presses, time and console input, idling the CPU between. */
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <avr/sleep.h>
 #include <avr_mcu_section.h>
 
 #include "board.h"
+#include "console.h"
 #include "tick.h"
 #include "uart.h"
 #include "ui.h"
@@ -27,6 +28,7 @@ int main(void)
         const uint8_t presses = tick_take_presses();
         if (presses || now != seen) ui_update(presses, tick_buttons(), now);
         seen = now;
+        console_update(now);
         sleep_mode(); /* the next tick (1 ms) or a UART interrupt wakes us */
     }
 }

@@ -21,8 +21,11 @@ SIM_RUN_OBJS := $(SIM_BUILD)/avr_run.o
 SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o)
 SIM_PLAY := $(SIM_BUILD)/grundy-play
 SIM_PLAY_OBJS := $(SIM_BUILD)/play.o
+SIM_SERIAL := $(SIM_BUILD)/grundy-serial
+SIM_SERIAL_OBJS := $(SIM_BUILD)/serial.o
 
-SIM_HOST_OBJS := $(SIM_LIB_OBJS) $(SIM_RUN_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_PLAY_OBJS)
+SIM_HOST_OBJS := $(SIM_LIB_OBJS) $(SIM_RUN_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_PLAY_OBJS) \
+	$(SIM_SERIAL_OBJS)
 
 $(SIM_HOST_OBJS): $(SIM_BUILD)/%.o: sim/%.c sim/sim.mk
 	@mkdir -p $(@D)
@@ -34,6 +37,10 @@ $(SIM_RUN): $(SIM_RUN_OBJS) $(SIM_LIB_OBJS)
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
 
 $(SIM_PLAY): $(SIM_PLAY_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
+
+$(SIM_SERIAL): $(SIM_SERIAL_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
 

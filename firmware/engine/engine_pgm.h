@@ -10,6 +10,7 @@
 #include <stdint.h>
 #define PROGMEM
 #define PGM_P const char *
+#define PSTR(s) (s)
 #define pgm_read_byte(addr) (*(const uint8_t *)(addr))
 #define pgm_read_word(addr) (*(const uint16_t *)(addr))
 #define pgm_read_dword(addr) (*(const uint32_t *)(addr))

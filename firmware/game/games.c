@@ -85,6 +85,40 @@ void games_rules(const settings_t *s, engine_rules_t *r)
     if (s->misere) engine_rules_misere(r); /* Nim becomes misere Nim */
 }
 
+/* A subtraction or line set as a bit mask of 1..8 (bit k-1 = k); 0 when a value passes 8. */
+static uint8_t games_bits_of(const engine_rules_t *r)
+{
+    uint8_t bits = 0;
+    for (uint8_t i = 0; i < r->size; i++) {
+        const uint8_t k = r->u.set[i];
+        if (k > SETTINGS_SET_BITS) return 0;
+        bits |= (uint8_t)(1u << (k - 1));
+    }
+    return bits;
+}
+
+bool games_find(const engine_rules_t *r, settings_t *s)
+{
+    uint8_t id = GAMES_COUNT;
+    const uint8_t game = r->game == ENGINE_GAME_MISERE ? ENGINE_GAME_NIM : r->game;
+    const uint8_t bits = (game == ENGINE_GAME_SUB || game == ENGINE_GAME_LINE) ? games_bits_of(r) : 0;
+    for (uint8_t i = 0; i < GAMES_COUNT && id == GAMES_COUNT; i++) {
+        if (pgm_read_byte(&games_list[i].engine_game) != game) continue;
+        if (game == ENGINE_GAME_BASH && r->bash_max > SETTINGS_BASH_MAX) continue;
+        if (game == ENGINE_GAME_SUB || game == ENGINE_GAME_LINE) {
+            const settings_t fixed = {.game = i};
+            if (!bits || (i != GAMES_CUSTOM && i != GAMES_LINE && games_set_bits(&fixed) != bits)) continue;
+        }
+        id = i;
+    }
+    if (id == GAMES_COUNT || (r->misere && !games_misere_offered(id))) return false;
+    s->game = id;
+    s->misere = r->misere;
+    if (game == ENGINE_GAME_BASH) s->bash_max = (uint8_t)r->bash_max;
+    if (id == GAMES_CUSTOM || id == GAMES_LINE) s->custom = bits;
+    return true;
+}
+
 void games_print_name(const settings_t *s)
 {
     const uint8_t game = pgm_read_byte(&games_list[s->game].engine_game);

@@ -247,7 +247,35 @@ static void play_random_rows(uint8_t mask[BOARD_ROWS])
     }
 }
 
-void play_start(const settings_t *s, uint8_t device_first, uint16_t now_ms)
+bool play_fit(uint8_t id, const engine_position_t *p, uint8_t mask[BOARD_ROWS])
+{
+    const uint8_t rows = games_rows(id);
+    if (p->count > rows) return false;
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) {
+        const engine_heap_t h = r < p->count ? p->heap[r] : 0;
+        if (h > board_row_length(r)) return false;
+        mask[r] = (uint8_t)((1u << h) - 1);
+    }
+    return true;
+}
+
+void play_print_state(void)
+{
+    games_print_name(&play.set);
+    for (uint8_t i = 0; i < play.b.pos.count; i++) {
+        uart_putc(' ');
+        uart_put_u32(play.b.pos.heap[i]);
+    }
+    if (play.phase == PLAY_OVER) {
+        uart_puts_P(PSTR(" over "));
+        play_who(play.winner);
+    } else {
+        uart_puts_P(PSTR(" turn "));
+        play_who(play.side);
+    }
+}
+
+void play_start(const settings_t *s, const uint8_t *start, uint8_t device_first, uint16_t now_ms)
 {
     play.set = *s;
     games_rules(s, &play.rules);
@@ -256,11 +284,12 @@ void play_start(const settings_t *s, uint8_t device_first, uint16_t now_ms)
     uint8_t mask[BOARD_ROWS] = {0};
     for (uint8_t tries = 0;; tries++) {
         for (uint8_t r = 0; r < play.used; r++)
-            mask[r] = s->start == SETTINGS_START_MARIENBAD ? (r < 4 ? (uint8_t)((1u << (2 * r + 1)) - 1) : 0)
-                                                           : play_full(r);
-        if (s->start == SETTINGS_START_RANDOM && tries < 32) play_random_rows(mask);
+            mask[r] = start ? start[r]
+                      : s->start == SETTINGS_START_MARIENBAD ? (r < 4 ? (uint8_t)((1u << (2 * r + 1)) - 1) : 0)
+                                                             : play_full(r);
+        if (!start && s->start == SETTINGS_START_RANDOM && tries < 32) play_random_rows(mask);
         rows_set(&play.b, play.entry, play.used, mask);
-        if (!engine_is_over(&play.rules, &play.b.pos) || tries >= 32) break;
+        if (start || !engine_is_over(&play.rules, &play.b.pos) || tries >= 32) break;
     }
     play.slipped = 0;
     play.side = device_first;

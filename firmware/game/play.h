@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "board.h"
+#include "engine.h"
 #include "settings.h"
 
 #define PLAY_THINK_MS 500     /* pause before the device shows its move */
@@ -18,8 +20,14 @@
 
 typedef enum { PLAY_EVENT_NONE, PLAY_EVENT_HINT, PLAY_EVENT_OVER } play_event_t;
 
-/* Start a game with settings s; the device (or p2) moves first when device_first. */
-void play_start(const settings_t *s, uint8_t device_first, uint16_t now_ms);
+/* Start a game with settings s from the rows in mask (NULL: the start the settings name);
+ * the device (or p2) moves first when device_first. */
+void play_start(const settings_t *s, const uint8_t *mask, uint8_t device_first, uint16_t now_ms);
+/* Row masks for position p of game id on this board (each heap in its own row, from the
+ * left); false when p has more heaps than the game's rows or a heap longer than its row. */
+bool play_fit(uint8_t id, const engine_position_t *p, uint8_t mask[BOARD_ROWS]);
+/* Print the game and its heaps, then "turn <who>" or "over <winner>" (no line end). */
+void play_print_state(void);
 /* React to presses (BUTTON_* bits), the buttons held now and the time; says what happened. */
 play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms);
 /* After a pause (the menu): restart the running pause or show, forget half-done input. */

@@ -2,6 +2,7 @@
  * The only module that writes the store, so a save always follows a change. Every
  * press also stirs the random generator with its time. */
 #include <avr/pgmspace.h>
+#include <stddef.h>
 
 #include "board.h"
 #include "menu.h"
@@ -20,7 +21,7 @@ static struct {
     uint16_t b_since;
 } ui;
 
-static void ui_new_game(uint16_t now)
+static void ui_new_game(uint16_t now, const uint8_t *mask)
 {
     settings_t *s = &store.settings;
     uint8_t device_first = s->first == SETTINGS_FIRST_DEVICE;
@@ -33,7 +34,7 @@ static void ui_new_game(uint16_t now)
     games_print_name(s);
     menu_print_settings(s);
     uart_puts_P(PSTR("\r\n"));
-    play_start(s, device_first, now);
+    play_start(s, mask, device_first, now);
     ui.state = UI_GAME;
 }
 
@@ -49,7 +50,7 @@ static void ui_boot(uint8_t held, uint16_t now)
         uart_puts_P(origins[origin]);
     }
     uart_puts_P(PSTR("\r\n"));
-    ui_new_game(now);
+    ui_new_game(now, NULL);
 }
 
 static void ui_score(play_event_t ev)
@@ -105,13 +106,32 @@ void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)
         } else if (act == MENU_PLAY) {
             store.settings = *menu_settings();
             store_save();
-            ui_new_game(now_ms);
+            ui_new_game(now_ms, NULL);
         }
         return;
     }
     if (play_is_over() && (presses & BUTTON_A)) {
-        ui_new_game(now_ms);
+        ui_new_game(now_ms, NULL);
         return;
     }
     ui_score(play_update(presses, held, now_ms));
+}
+
+bool ui_ready(void)
+{
+    return ui.state != UI_BOOT;
+}
+
+void ui_play(const settings_t *s, const uint8_t mask[BOARD_ROWS], uint16_t now_ms)
+{
+    if (ui.state == UI_MENU) uart_puts_P(PSTR("@menu back\r\n"));
+    ui.b_armed = 0;
+    store.settings = *s;
+    store_save();
+    ui_new_game(now_ms, mask);
+}
+
+const settings_t *ui_settings(void)
+{
+    return &store.settings;
 }

@@ -1,6 +1,7 @@
-/* Interrupt-driven UART0 transmitter. Only the main loop writes; the UDRE interrupt
+/* Interrupt-driven UART0. Transmit: only the main loop writes; the UDRE interrupt
  * drains. When the ring is full the main loop sleeps until the interrupt frees room,
- * so a line is never cut or reordered. */
+ * so a line is never cut or reordered. Receive: the RX interrupt fills a second ring
+ * and notes any byte it had to drop, so the reader can say input was lost. */
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <avr/pgmspace.h>
@@ -11,13 +12,49 @@
 
 static volatile uint8_t uart_tx[UART_TX_SIZE];
 static volatile uint8_t uart_head, uart_tail; /* head: next write; tail: next send */
+static volatile uint8_t uart_rx[UART_RX_SIZE];
+static volatile uint8_t uart_rx_head, uart_rx_tail; /* head: next store; tail: next read */
+static volatile uint8_t uart_rx_gap; /* input lost after the last byte queued */
 
 void uart_init(void)
 {
     UCSR0A = _BV(U2X0);
     UBRR0 = F_CPU / 8 / 115200 - 1; /* 16: 115200 baud, -3.5 % */
     UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
-    UCSR0B = _BV(TXEN0);
+    UCSR0B = _BV(TXEN0) | _BV(RXEN0) | _BV(RXCIE0);
+}
+
+ISR(USART_RX_vect)
+{
+    const uint8_t garbled = UCSR0A & (_BV(FE0) | _BV(DOR0)); /* read before UDR0 */
+    const uint8_t c = UDR0;
+    if (uart_rx_gap) return; /* dropping until the reader reaches the gap */
+    const uint8_t next = (uint8_t)((uart_rx_head + 1) & (UART_RX_SIZE - 1));
+    if (garbled || next == uart_rx_tail) {
+        uart_rx_gap = 1;
+        return;
+    }
+    uart_rx[uart_rx_head] = c;
+    uart_rx_head = next;
+}
+
+int16_t uart_getc(void)
+{
+    const uint8_t tail = uart_rx_tail; /* only the main loop moves the tail */
+    if (tail == uart_rx_head) {
+        if (!uart_rx_gap) return UART_RX_NONE;
+        uart_rx_gap = 0; /* the interrupt leaves head and gap alone while the gap is open */
+        return UART_RX_LOST;
+    }
+    const uint8_t c = uart_rx[tail];
+    uart_rx_tail = (uint8_t)((tail + 1) & (UART_RX_SIZE - 1));
+    return c;
+}
+
+uint8_t uart_tx_free(void)
+{
+    const uint8_t used = (uint8_t)((uart_head - uart_tail) & (UART_TX_SIZE - 1));
+    return (uint8_t)(UART_TX_SIZE - 1 - used);
 }
 
 ISR(USART_UDRE_vect)

@@ -1,14 +1,18 @@
-/* UART0 at 115200 8N1 for event lines: output is queued in a ring buffer and sent
- * by the data-register-empty interrupt, so printing never waits on the wire unless
- * the buffer is full (then the CPU idles until there is room). */
+/* UART0 at 115200 8N1 for event lines and the console: output is queued in a ring
+ * buffer and sent by the data-register-empty interrupt, so printing never waits on
+ * the wire unless the buffer is full (then the CPU idles until there is room); input
+ * is queued by the receive interrupt until the main loop reads it, losses marked. */
 #ifndef UART_H
 #define UART_H
 
 #include <stdint.h>
 
 #define UART_TX_SIZE 128 /* power of two */
+#define UART_RX_SIZE 64  /* power of two: 5.6 ms of input at full speed */
+#define UART_RX_NONE (-1) /* uart_getc: nothing waiting */
+#define UART_RX_LOST (-2) /* uart_getc: input was lost here */
 
-/* Enable the transmitter at 115200 baud (U2X, UBRR 16). */
+/* Enable the transmitter and receiver at 115200 baud (U2X, UBRR 16). */
 void uart_init(void);
 /* Queue one character. */
 void uart_putc(char c);
@@ -18,5 +22,11 @@ void uart_puts(const char *s);
 void uart_puts_P(const char *pgm);
 /* Queue a decimal number. */
 void uart_put_u32(uint32_t v);
+/* Bytes that can be queued now without waiting. */
+uint8_t uart_tx_free(void);
+/* Next received byte (0..255); UART_RX_NONE when none is waiting; UART_RX_LOST once where
+ * input was lost (the queue was full, or a byte came garbled): bytes after that point are
+ * dropped until the reader gets here, so a gap is never silent. */
+int16_t uart_getc(void);
 
 #endif

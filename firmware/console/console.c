@@ -1,0 +1,240 @@
+/* The console on the device: command lines from the UART are parsed (console_parse.c),
+ * answered with the engine, or handed to the UI. A reply goes out one line per main-loop
+ * pass and only when the output queue has room for most of it, so the console never
+ * holds up the buttons and LEDs for long and its lines never split an '@' event line. */
+#include <avr/pgmspace.h>
+
+#include "board.h"
+#include "console.h"
+#include "console_parse.h"
+#include "games.h"
+#include "play.h"
+#include "uart.h"
+#include "ui.h"
+
+#ifndef GRUNDY_VERSION
+#define GRUNDY_VERSION "dev"
+#endif
+
+#define CONSOLE_TX_ROOM 96 /* free output bytes before a reply line starts */
+
+typedef enum { CONSOLE_READ, CONSOLE_LISTING, CONSOLE_HELPING } console_state_t;
+
+static struct {
+    char line[CONSOLE_LINE_MAX];
+    uint8_t len;
+    uint8_t overlong; /* the line passed CONSOLE_LINE_MAX: the rest is dropped */
+    uint8_t lost;     /* input was lost in this line */
+    uint8_t state;
+    uint8_t help;     /* next help line */
+    uint16_t count;   /* moves listed so far */
+    engine_iter_t it;
+    console_cmd_t cmd;
+} con;
+
+static const char console_help[] PROGMEM =
+    "commands (a game, then 1 to 16 heaps):\0"
+    "  solve <game> <heaps>   P, or N and the heaps after a winning move\0"
+    "  moves <game> <heaps>   every winning move, then count <k>\0"
+    "  grundy <game> <n>      the Grundy value of one heap\0"
+    "  new <game> <heaps>     play that position on the device\0"
+    "  show                   the device's game, heaps and turn\0"
+    "  help, version\0"
+    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson\0"
+    "  octal:0.137 line:1,2 misere:<game>\0"
+    "example: solve nim 3 4 5";
+#define CONSOLE_HELP_LINES 10
+
+static void console_end_line(void)
+{
+    uart_puts_P(PSTR("\r\n"));
+}
+
+static void console_error(void)
+{
+    uart_puts_P(PSTR("err "));
+    console_print_error(&con.cmd, con.line, uart_putc);
+    console_end_line();
+}
+
+static void console_fail(console_error_t e)
+{
+    con.cmd.error = (uint8_t)e;
+    console_error();
+}
+
+/* The heaps after move m, the moved heap replaced by its parts (0 when none is left). */
+static void console_print_after(const engine_move_t *m)
+{
+    const engine_position_t *p = &con.cmd.pos;
+    for (uint8_t i = 0; i < p->count; i++) {
+        const engine_heap_t h = p->heap[i];
+        if (i) uart_putc(' ');
+        if (m->heap == ENGINE_HEAP_BOTH) {
+            uart_put_u32(h - m->take);
+        } else if (i != m->heap) {
+            uart_put_u32(h);
+        } else {
+            const engine_heap_t right = h - m->take - m->left;
+            if (m->left) uart_put_u32(m->left);
+            if (m->left && right) uart_putc(' ');
+            if (right || !m->left) uart_put_u32(right);
+        }
+    }
+}
+
+static void console_solve(void)
+{
+    engine_iter_t it = {0};
+    engine_move_t m;
+    if (!engine_is_win(&con.cmd.rules, &con.cmd.pos)) {
+        uart_putc('P');
+    } else if (engine_next_winning_move(&con.cmd.rules, &con.cmd.pos, &it, &m)) {
+        uart_puts_P(PSTR("N "));
+        console_print_after(&m);
+    } else {
+        console_fail(CONSOLE_ERR_VALUES); /* a win without a winning move: values unknown */
+        return;
+    }
+    console_end_line();
+}
+
+static void console_grundy(void)
+{
+    engine_heap_t g = 0;
+    engine_heap_grundy(&con.cmd.rules, con.cmd.pos.heap[0], &g); /* known: console_values_known */
+    uart_put_u32(g);
+    console_end_line();
+}
+
+static void console_new(uint16_t now)
+{
+    settings_t s = *ui_settings();
+    uint8_t mask[BOARD_ROWS];
+    if (!games_find(&con.cmd.rules, &s)) {
+        console_fail(CONSOLE_ERR_NOT_DEVICE);
+    } else if (!play_fit(s.game, &con.cmd.pos, mask)) {
+        uart_puts_P(PSTR("err the heaps do not fit the board: at most"));
+        for (uint8_t r = 0; r < games_rows(s.game); r++) {
+            uart_putc(r ? ',' : ' ');
+            uart_put_u32(board_row_length(r));
+        }
+        console_end_line();
+    } else if (engine_is_over(&con.cmd.rules, &con.cmd.pos)) {
+        console_fail(CONSOLE_ERR_FINISHED);
+    } else {
+        ui_play(&s, mask, now);
+        uart_puts_P(PSTR("ok"));
+        console_end_line();
+    }
+}
+
+/* One more line of a `moves` list; the count line ends it. */
+static void console_list_next(void)
+{
+    engine_move_t m;
+    if (engine_next_winning_move(&con.cmd.rules, &con.cmd.pos, &con.it, &m)) {
+        con.count++;
+        console_print_after(&m);
+    } else {
+        uart_puts_P(PSTR("count "));
+        uart_put_u32(con.count);
+        con.state = CONSOLE_READ;
+    }
+    console_end_line();
+}
+
+/* Sums of heaps: every heap's Grundy value must be known (octal codes' values may pass
+ * 255); this also fills the engine's work buffer before the answer is looked up. */
+static bool console_values_known(void)
+{
+    const engine_rules_t *r = &con.cmd.rules;
+    if (r->misere || r->game == ENGINE_GAME_WYTHOFF || con.cmd.verb >= CONSOLE_SHOW) return true;
+    for (uint8_t i = 0; i < con.cmd.pos.count; i++) {
+        engine_heap_t g;
+        if (engine_heap_grundy(r, con.cmd.pos.heap[i], &g) != ENGINE_OK) {
+            con.cmd.value = con.cmd.pos.heap[i];
+            console_fail(CONSOLE_ERR_VALUES);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void console_run(uint16_t now)
+{
+    if (console_parse(con.line, con.len, &con.cmd) != CONSOLE_OK) {
+        console_error();
+        return;
+    }
+    if (!console_values_known()) return;
+    switch (con.cmd.verb) {
+    case CONSOLE_SOLVE: console_solve(); break;
+    case CONSOLE_GRUNDY: console_grundy(); break;
+    case CONSOLE_NEW: console_new(now); break;
+    case CONSOLE_MOVES:
+        con.it = (engine_iter_t){0};
+        con.count = 0;
+        con.state = CONSOLE_LISTING;
+        console_list_next();
+        break;
+    case CONSOLE_SHOW:
+        play_print_state();
+        console_end_line();
+        break;
+    case CONSOLE_HELP:
+        con.help = 0;
+        con.state = CONSOLE_HELPING;
+        break;
+    default:
+        uart_puts_P(PSTR("grundy " GRUNDY_VERSION " board " BOARD_NAME));
+        console_end_line();
+        break;
+    }
+}
+
+/* A whole line is in: answer it (blank lines need no answer). */
+static void console_finish_line(uint16_t now)
+{
+    if (con.overlong) {
+        console_fail(CONSOLE_ERR_LONG_LINE);
+    } else if (con.lost) {
+        console_fail(CONSOLE_ERR_LOST);
+    } else {
+        uint8_t i = 0;
+        while (i < con.len && (con.line[i] == ' ' || con.line[i] == '\t')) i++;
+        if (i < con.len) console_run(now);
+    }
+    con.len = 0;
+    con.overlong = con.lost = 0;
+}
+
+void console_update(uint16_t now_ms)
+{
+    if (!ui_ready() || uart_tx_free() < CONSOLE_TX_ROOM) return;
+    if (con.state == CONSOLE_LISTING) {
+        console_list_next();
+        return;
+    }
+    if (con.state == CONSOLE_HELPING) {
+        uart_puts_P(console_nth(console_help, con.help));
+        console_end_line();
+        if (++con.help == CONSOLE_HELP_LINES) con.state = CONSOLE_READ;
+        return;
+    }
+    for (;;) {
+        const int16_t c = uart_getc();
+        if (c == UART_RX_NONE) return;
+        if (c == UART_RX_LOST) {
+            con.lost = 1;
+        } else if (c == '\n' || c == '\r') {
+            const uint8_t answered = con.len || con.overlong || con.lost;
+            console_finish_line(now_ms);
+            if (answered) return; /* one command per pass */
+        } else if (con.len < CONSOLE_LINE_MAX) {
+            con.line[con.len++] = (char)c;
+        } else {
+            con.overlong = 1;
+        }
+    }
+}

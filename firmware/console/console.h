@@ -1,0 +1,11 @@
+/* The serial console on UART0: a game-theory calculator (solve, moves, grundy) and a
+ * remote control for the device's game (new, show), beside the '@' event lines. */
+#ifndef CONSOLE_H
+#define CONSOLE_H
+
+#include <stdint.h>
+
+/* Read input and answer at most one line of a reply (time now_ms); call every loop pass. */
+void console_update(uint16_t now_ms);
+
+#endif

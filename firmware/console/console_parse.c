@@ -1,0 +1,204 @@
+/* Parsing the console's command lines into engine rules and positions, and writing
+ * why a line is refused. Words are split on spaces and tabs; the game word goes to
+ * engine_rules_parse, heaps are decimal with exact 32-bit overflow checks, and the
+ * engine's own limits decide what is too large. */
+#include <string.h>
+
+#include "console_parse.h"
+#include "engine_pgm.h"
+
+static const char console_verb_names[CONSOLE_VERBS][8] PROGMEM = {
+    "solve", "moves", "grundy", "new", "show", "help", "version",
+};
+
+/* The messages, in console_error_t order, one after another. In them: \1 the word
+ * (printable), \2 the value, \3 the command, \4 the game's parameter hint (the value picks it). */
+static const char console_messages[] PROGMEM =
+    "\0"                                               /* CONSOLE_OK */
+    "unknown command '\1' (type help)\0"               /* CONSOLE_ERR_COMMAND */
+    "\3 takes no arguments\0"                          /* CONSOLE_ERR_EXTRA */
+    "\3 needs a game, then heaps (type help)\0"        /* CONSOLE_ERR_NO_GAME */
+    "unknown game '\1' (type help)\0"                  /* CONSOLE_ERR_GAME */
+    "bad game '\1': \4\0"                               /* CONSOLE_ERR_PARAMETER */
+    "\3 needs heaps after the game\0"                  /* CONSOLE_ERR_NO_HEAPS */
+    "heap '\1' is not a number\0"                      /* CONSOLE_ERR_NUMBER */
+    "heap \1 is larger than \2\0"                      /* CONSOLE_ERR_HEAP_LIMIT */
+    "more than \2 heaps\0"                             /* CONSOLE_ERR_HEAPS_MAX */
+    "wythoff needs 2 heaps\0"                          /* CONSOLE_ERR_TWO_HEAPS */
+    "grundy takes one heap\0"                          /* CONSOLE_ERR_ONE_HEAP */
+    "\1 has no Grundy value (try solve)\0"             /* CONSOLE_ERR_NOT_A_SUM */
+    "\1 is decided for at most \2 tokens in all\0"     /* CONSOLE_ERR_TOKENS */
+    "line longer than 255 characters\0"                /* CONSOLE_ERR_LONG_LINE */
+    "input lost, line dropped (send a line at a time)\0" /* CONSOLE_ERR_LOST */
+    "\1 has Grundy values above 255 by heap \2\0"      /* CONSOLE_ERR_VALUES */
+    "\1 is not in the device's menu\0"                 /* CONSOLE_ERR_NOT_DEVICE */
+    "that position has no move left";                  /* CONSOLE_ERR_FINISHED */
+
+enum { HINT_PLAIN, HINT_BASH, HINT_SET, HINT_OCTAL, HINT_MISERE, HINTS };
+static const char console_hints[] PROGMEM =
+    "this game takes no parameter\0"
+    "bash:M needs M from 1 to 65535\0"
+    "up to 32 values 1..255, like sub:1,3,4\0"
+    "up to 255 octal digits, like octal:0.137\0"
+    "wythoff has no misere variant";
+
+const char *console_nth(const char *pgm, uint8_t n)
+{
+    while (n--)
+        while (pgm_read_byte(pgm++) != 0) {}
+    return pgm;
+}
+
+static bool console_is_space(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* The next word at or after *at: its start in *start, its length returned (0: none). */
+static uint8_t console_word(const char *line, uint8_t len, uint8_t *at, uint8_t *start)
+{
+    uint8_t i = *at;
+    while (i < len && console_is_space(line[i])) i++;
+    *start = i;
+    while (i < len && !console_is_space(line[i])) i++;
+    *at = i;
+    return (uint8_t)(i - *start);
+}
+
+static bool console_word_is(const char *word, uint8_t n, const char *pgm_name)
+{
+    for (uint8_t i = 0; i < n; i++)
+        if (word[i] != (char)pgm_read_byte(pgm_name + i)) return false;
+    return pgm_read_byte(pgm_name + n) == 0;
+}
+
+/* Which hint explains a malformed parameter in the game word. */
+static uint8_t console_hint(const char *word, uint8_t n)
+{
+    uint8_t skip = 0;
+    if (n > 7 && memcmp(word, "misere:", 7) == 0) {
+        skip = 7;
+        if (n - skip >= 7 && memcmp(word + skip, "wythoff", 7) == 0) return HINT_MISERE;
+    }
+    word += skip;
+    n = (uint8_t)(n - skip);
+    if (n >= 4 && memcmp(word, "bash", 4) == 0) return HINT_BASH;
+    if ((n >= 3 && memcmp(word, "sub", 3) == 0) || (n >= 4 && memcmp(word, "line", 4) == 0))
+        return HINT_SET;
+    if (n >= 5 && memcmp(word, "octal", 5) == 0) return HINT_OCTAL;
+    return HINT_PLAIN;
+}
+
+/* A decimal heap: CONSOLE_OK, CONSOLE_ERR_NUMBER, or CONSOLE_ERR_HEAP_LIMIT past 2^32 - 1. */
+static console_error_t console_number(const char *word, uint8_t n, engine_heap_t *v)
+{
+    engine_heap_t x = 0;
+    for (uint8_t i = 0; i < n; i++)
+        if (word[i] < '0' || word[i] > '9') return CONSOLE_ERR_NUMBER;
+    for (uint8_t i = 0; i < n; i++) {
+        const uint8_t d = (uint8_t)(word[i] - '0');
+        if (x > 429496729ul || (x == 429496729ul && d > 5)) return CONSOLE_ERR_HEAP_LIMIT;
+        x = x * 10u + d;
+    }
+    *v = x;
+    return CONSOLE_OK;
+}
+
+static console_error_t console_fail(console_cmd_t *cmd, console_error_t e, uint8_t at, uint8_t len,
+                                    engine_heap_t value)
+{
+    cmd->error = (uint8_t)e;
+    cmd->at = at;
+    cmd->len = len;
+    cmd->value = value;
+    return e;
+}
+
+console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
+{
+    uint8_t at = 0, start;
+    cmd->pos.count = 0;
+    cmd->error = CONSOLE_OK;
+    cmd->at = cmd->len = 0;
+    uint8_t n = console_word(line, len, &at, &start);
+    uint8_t verb = 0;
+    while (verb < CONSOLE_VERBS && !console_word_is(line + start, n, console_verb_names[verb])) verb++;
+    cmd->verb = verb;
+    if (verb == CONSOLE_VERBS) return console_fail(cmd, CONSOLE_ERR_COMMAND, start, n, 0);
+    const uint8_t game_at = console_word(line, len, &at, &start) ? start : 0;
+    const uint8_t game_len = (uint8_t)(at - start);
+    if (verb >= CONSOLE_SHOW) {
+        return game_len ? console_fail(cmd, CONSOLE_ERR_EXTRA, game_at, game_len, 0) : CONSOLE_OK;
+    }
+    if (!game_len) return console_fail(cmd, CONSOLE_ERR_NO_GAME, 0, 0, 0);
+    const engine_status_t s = engine_rules_parse(&cmd->rules, line + game_at, game_len);
+    if (s == ENGINE_ERR_UNKNOWN_GAME) return console_fail(cmd, CONSOLE_ERR_GAME, game_at, game_len, 0);
+    if (s != ENGINE_OK)
+        return console_fail(cmd, CONSOLE_ERR_PARAMETER, game_at, game_len,
+                            console_hint(line + game_at, game_len));
+    const engine_rules_t *r = &cmd->rules;
+    const bool wythoff = r->game == ENGINE_GAME_WYTHOFF;
+    if (verb == CONSOLE_GRUNDY && (r->misere || wythoff))
+        return console_fail(cmd, CONSOLE_ERR_NOT_A_SUM, game_at, game_len, 0);
+    const engine_heap_t limit = engine_heap_limit(r);
+    while ((n = console_word(line, len, &at, &start)) != 0) {
+        engine_heap_t v = 0;
+        console_error_t e = console_number(line + start, n, &v);
+        if (e == CONSOLE_OK && v > limit) e = CONSOLE_ERR_HEAP_LIMIT;
+        if (e != CONSOLE_OK)
+            return console_fail(cmd, e, start, n, e == CONSOLE_ERR_HEAP_LIMIT ? limit : 0);
+        if (cmd->pos.count == ENGINE_MAX_HEAPS)
+            return console_fail(cmd, CONSOLE_ERR_HEAPS_MAX, start, n, ENGINE_MAX_HEAPS);
+        cmd->pos.heap[cmd->pos.count++] = v;
+    }
+    if (cmd->pos.count == 0) return console_fail(cmd, CONSOLE_ERR_NO_HEAPS, 0, 0, 0);
+    if (verb == CONSOLE_GRUNDY && cmd->pos.count != 1)
+        return console_fail(cmd, CONSOLE_ERR_ONE_HEAP, 0, 0, 0);
+    if (wythoff && cmd->pos.count != 2) return console_fail(cmd, CONSOLE_ERR_TWO_HEAPS, 0, 0, 0);
+    if (engine_check_position(r, &cmd->pos) == ENGINE_ERR_TOO_BIG)
+        return console_fail(cmd, CONSOLE_ERR_TOKENS, game_at, game_len, ENGINE_MISERE_TOKENS);
+    cmd->at = game_at; /* later errors (new, octal values) are about the game */
+    cmd->len = game_len;
+    return CONSOLE_OK;
+}
+
+static void console_put_pgm(const char *pgm, void (*put)(char c))
+{
+    char c;
+    while ((c = (char)pgm_read_byte(pgm++)) != 0) put(c);
+}
+
+static void console_put_u32(engine_heap_t v, void (*put)(char c))
+{
+    char digits[10];
+    uint8_t n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    while (n) put(digits[--n]);
+}
+
+void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c))
+{
+    const uint8_t e = cmd->error < CONSOLE_ERRORS ? cmd->error : CONSOLE_ERR_COMMAND;
+    const char *m = console_nth(console_messages, e);
+    char c;
+    while ((c = (char)pgm_read_byte(m++)) != 0) {
+        if (c == '\1') {
+            for (uint8_t i = 0; i < cmd->len && i < CONSOLE_ECHO_MAX; i++) {
+                const char w = line[cmd->at + i];
+                put(w > ' ' && w < 0x7F ? w : '?');
+            }
+            if (cmd->len > CONSOLE_ECHO_MAX) console_put_pgm(PSTR("..."), put);
+        } else if (c == '\2') {
+            console_put_u32(cmd->value, put);
+        } else if (c == '\3') {
+            console_put_pgm(console_verb_names[cmd->verb < CONSOLE_VERBS ? cmd->verb : 0], put);
+        } else if (c == '\4') {
+            console_put_pgm(console_nth(console_hints, cmd->value < HINTS ? (uint8_t)cmd->value : HINT_PLAIN), put);
+        } else {
+            put(c);
+        }
+    }
+}

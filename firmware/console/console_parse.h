@@ -1,0 +1,67 @@
+/* The console's command language, parsed: one line of text into a command (verb, game
+ * rules, heaps) or into the reason it is refused, and that reason written as the
+ * console's `err ...` line. Pure C on the engine only: the same code runs on the device,
+ * in host tests and under the fuzzer. */
+#ifndef CONSOLE_PARSE_H
+#define CONSOLE_PARSE_H
+
+#include <stdint.h>
+
+#include "engine.h"
+
+#define CONSOLE_LINE_MAX 255 /* characters in a line, without its end */
+#define CONSOLE_ECHO_MAX 32  /* characters of a word repeated in an error, then "..." */
+
+typedef enum {
+    CONSOLE_SOLVE,   /* solve <game> <heaps...> */
+    CONSOLE_MOVES,   /* moves <game> <heaps...> */
+    CONSOLE_GRUNDY,  /* grundy <game> <n> */
+    CONSOLE_NEW,     /* new <game> <heaps...> */
+    CONSOLE_SHOW,    /* show */
+    CONSOLE_HELP,    /* help */
+    CONSOLE_VERSION, /* version */
+    CONSOLE_VERBS
+} console_verb_t;
+
+typedef enum {
+    CONSOLE_OK,
+    CONSOLE_ERR_COMMAND,    /* unknown command 'word' */
+    CONSOLE_ERR_EXTRA,      /* the verb takes no arguments */
+    CONSOLE_ERR_NO_GAME,    /* the verb needs a game */
+    CONSOLE_ERR_GAME,       /* unknown game 'word' */
+    CONSOLE_ERR_PARAMETER,  /* a game's parameter is malformed */
+    CONSOLE_ERR_NO_HEAPS,   /* no heaps after the game */
+    CONSOLE_ERR_NUMBER,     /* a heap is not a decimal number */
+    CONSOLE_ERR_HEAP_LIMIT, /* a heap is larger than the game's limit (value) */
+    CONSOLE_ERR_HEAPS_MAX,  /* more than ENGINE_MAX_HEAPS heaps */
+    CONSOLE_ERR_TWO_HEAPS,  /* wythoff needs exactly 2 heaps */
+    CONSOLE_ERR_ONE_HEAP,   /* grundy takes one heap */
+    CONSOLE_ERR_NOT_A_SUM,  /* grundy of misere or wythoff */
+    CONSOLE_ERR_TOKENS,     /* a misere variant past ENGINE_MISERE_TOKENS tokens */
+    CONSOLE_ERR_LONG_LINE,  /* the line passed CONSOLE_LINE_MAX characters */
+    CONSOLE_ERR_LOST,       /* input was lost: the line is incomplete */
+    CONSOLE_ERR_VALUES,     /* an octal game's Grundy values pass 255 before a heap */
+    CONSOLE_ERR_NOT_DEVICE, /* new: the device's menu has no such game for this board */
+    CONSOLE_ERR_FINISHED,   /* new: the position has no move left */
+    CONSOLE_ERRORS
+} console_error_t;
+
+typedef struct {
+    uint8_t verb;               /* console_verb_t */
+    uint8_t error;              /* console_error_t */
+    uint8_t at, len;            /* the word the error is about: line[at .. at + len - 1] */
+    engine_heap_t value;        /* a number the error names (a limit) */
+    engine_rules_t rules;
+    engine_position_t pos;
+} console_cmd_t;
+
+/* Parse line[0 .. len-1] into cmd; returns cmd->error (CONSOLE_OK: cmd is ready to run, its
+ * position checked by engine_check_position). */
+console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd);
+/* String n of the strings packed one after another (NUL-separated) at pgm, in program memory. */
+const char *console_nth(const char *pgm, uint8_t n);
+/* Write cmd's error as the text after "err " through put (no line end); line is the parsed
+ * line, whose words some messages repeat (only printable ASCII, others as '?'). */
+void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c));
+
+#endif
