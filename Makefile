@@ -118,6 +118,14 @@ $(BUILD)/bench/latency.o: tests/bench/latency.c Makefile
 $(LATENCY): $(BUILD)/bench/latency.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
+CONSOLE_BENCH := $(BUILD)/bench/console_bench
+$(BUILD)/bench/console_bench.o: tests/bench/console_bench.c Makefile
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c $< -o $@
+
+$(CONSOLE_BENCH): $(BUILD)/bench/console_bench.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
 $(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
@@ -138,9 +146,10 @@ $(BUILD)/bench/bench_fw.o: tests/bench/bench_fw.c Makefile | $(TABLES_H)
 $(BENCH_ELF): $(BUILD)/bench/bench_fw.o $(ENGINE_AVR_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
 
-_bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(FW_ELF)
+_bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
 	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
+	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
 
 # --- public targets ---
 .PHONY: all deps firmware test bench play size flash help clean _firmware _test _bench _play
