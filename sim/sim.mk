@@ -1,8 +1,9 @@
 # sim/sim.mk: builds the simavr harness library, the avr-run runner and the harness self-test.
 # Included by the top-level Makefile, which defines BUILD, HOST_CC and HOST_CFLAGS.
 # Provides: SIM_RUN (the runner), SIM_LIB_OBJS + SIM_HOST_CFLAGS + SIM_HOST_LIBS (to link other
-# harnesses against the library), SIM_SCENARIO_OBJS (board models and sim/scenario.h, linked
-# together with SIM_LIB_OBJS), SIM_PLAY (the terminal player), target sim-test.
+# harnesses against the library), SIM_SCENARIO_OBJS (board models, chip models and
+# sim/scenario.h, linked together with SIM_LIB_OBJS), SIM_PLAY (the terminal player), target
+# sim-test.
 
 SIM_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
@@ -17,8 +18,11 @@ SIM_HOST_LIBS := $(shell pkg-config --libs simavr libelf)
 
 SIM_LIB_OBJS := $(SIM_BUILD)/sim_core.o
 SIM_RUN_OBJS := $(SIM_BUILD)/avr_run.o
+# The pin and SPI hooks of the chip models a board's attach() wires up.
+SIM_PART_OBJS := $(addprefix $(SIM_BUILD)/,part_io.o)
 # One file per board model (board_<name>.c) plus the generic LED and button models.
-SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o)
+SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o) \
+	$(SIM_PART_OBJS)
 SIM_PLAY := $(SIM_BUILD)/grundy-play
 SIM_PLAY_OBJS := $(SIM_BUILD)/play.o
 
