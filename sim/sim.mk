@@ -18,8 +18,8 @@ SIM_HOST_LIBS := $(shell pkg-config --libs simavr libelf)
 
 SIM_LIB_OBJS := $(SIM_BUILD)/sim_core.o
 SIM_RUN_OBJS := $(SIM_BUILD)/avr_run.o
-# Chip models a board's attach() wires up (MAX7219) and their shared pin hooks.
-SIM_PART_OBJS := $(addprefix $(SIM_BUILD)/,part_io.o max7219.o)
+# Chip models a board's attach() wires up (MAX7219, 74HC595 chain) and their shared pin hooks.
+SIM_PART_OBJS := $(addprefix $(SIM_BUILD)/,part_io.o max7219.o hc595.o)
 # One file per board model (board_<name>.c) plus the generic LED and button models.
 SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o) \
 	$(SIM_PART_OBJS)
@@ -120,7 +120,7 @@ $(SIM_TEST_EEPROM): $(SIM_TEST_EEPROM).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 # Chip model tests: one firmware driving SPI, LOAD/RCLK and OE on command, one host test per
 # model.
 SIM_SPI_FW := $(SIM_BUILD)/test/spi_fw.elf
-SIM_TEST_PARTS := $(SIM_BUILD)/test/test_max7219
+SIM_TEST_PARTS := $(SIM_BUILD)/test/test_max7219 $(SIM_BUILD)/test/test_hc595
 
 $(SIM_SPI_FW): sim/test/spi_fw.c sim/sim.mk
 	@mkdir -p $(@D)
@@ -138,7 +138,7 @@ $(SIM_TEST_PARTS): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 
 -include $(SIM_TEST_PARTS:=.d)
 
-# The five suites, then one total line ("sim total: N passed, M failed").
+# The six suites, then one total line ("sim total: N passed, M failed").
 .PHONY: sim-test
 sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) $(SIM_BOARD_FW) $(SIM_TEST_BOARD) \
 		$(SIM_EEPROM_FW) $(SIM_TEST_EEPROM) $(SIM_SPI_FW) $(SIM_TEST_PARTS) $(SIM_PLAY) \
@@ -148,6 +148,7 @@ sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) $(SIM_BOARD_FW) $(SIM_TES
 		"$(SIM_TEST_BOARD) $(SIM_BUILD)/test" \
 		"$(SIM_TEST_EEPROM) $(SIM_BUILD)/test" \
 		"$(SIM_BUILD)/test/test_max7219 $(SIM_BUILD)/test" \
+		"$(SIM_BUILD)/test/test_hc595 $(SIM_BUILD)/test" \
 		"sh sim/test/test_play.sh $(SIM_PLAY) $(SIM_EEPROM_FW)"
 
 .DEFAULT_GOAL := $(SIM_SAVED_DEFAULT_GOAL)
