@@ -135,6 +135,18 @@ $(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
+# --- the console parser under libFuzzer (clang) ---
+FUZZ_DIR := $(BUILD)/fuzz
+FUZZ_CONSOLE := $(FUZZ_DIR)/fuzz_console
+FUZZ_SECONDS ?= 30
+FUZZ_SRCS := tests/fuzz/fuzz_console.c firmware/console/console_parse.c $(ENGINE_SRCS)
+
+$(FUZZ_CONSOLE): $(FUZZ_SRCS) $(wildcard firmware/console/*.h firmware/engine/*.h) $(TABLES_H) Makefile
+	@mkdir -p $(@D)
+	@echo "  CLANG   $@"
+	$(Q)clang -std=gnu99 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -Ifirmware/console $(ENGINE_INC) $(FUZZ_SRCS) -o $@
+
 # --- benchmark firmware ---
 BENCH_ELF := $(BUILD)/bench/bench.elf
 
@@ -152,7 +164,7 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
 
 # --- public targets ---
-.PHONY: all deps firmware test bench play size flash help clean _firmware _test _bench _play
+.PHONY: all deps firmware test bench play size flash help clean fuzz _firmware _test _bench _play _fuzz
 
 all: firmware
 
@@ -177,14 +189,23 @@ TEST_SUITES = \
 	"every game on the $(BOARD) board: $(TEST_GAMES) $(FW_ELF) $(BOARD)" \
 	"settings and score in EEPROM on the $(BOARD) board: $(TEST_STORE) $(FW_ELF) $(BOARD)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
+	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) $(FW_HEX)
+_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) $(FW_HEX) \
+		$(FUZZ_CONSOLE)
 	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory _bench
+
+# FUZZ_SECONDS=600 make fuzz: a longer run than the one make test does
+fuzz: deps
+	$(Q)$(MAKE) --no-print-directory _fuzz
+
+_fuzz: $(FUZZ_CONSOLE)
+	$(Q)sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)
 
 play: deps
 	$(Q)$(MAKE) --no-print-directory _play
@@ -205,6 +226,7 @@ help:
 	@echo "                     EEPROM kept in $(BUILD)/<board>/eeprom.bin; PLAY_FLAGS=--fresh-eeprom"
 	@echo "  make test          install what is missing, build everything, run every test"
 	@echo "  make bench         cycle-exact engine benchmarks under simavr"
+	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
 	@echo "  make clean         remove $(BUILD)/"
 	@echo "  V=1                show full commands"

@@ -3,6 +3,7 @@
  * pass and only when the output queue has room for most of it, so the console never
  * holds up the buttons and LEDs for long and its lines never split an '@' event line. */
 #include <avr/pgmspace.h>
+#include <stddef.h>
 
 #include "board.h"
 #include "console.h"
@@ -239,6 +240,7 @@ static void console_run(uint16_t now)
     }
     con.count = 0;
     if (con.cmd.verb <= CONSOLE_GRUNDY && console_runtime(&con.cmd.rules)) {
+        engine_lend((uint8_t *)con.line, sizeof con.line); /* no input is read meanwhile */
         con.i = 0;
         con.x = 0;
         con.state = CONSOLE_VALUES;
@@ -301,6 +303,7 @@ bool console_update(uint16_t now_ms)
         if (++con.help == CONSOLE_HELP_LINES) con.state = CONSOLE_READ;
         return con.state != CONSOLE_READ;
     }
+    engine_lend(NULL, 0);
     for (;;) {
         const int16_t c = uart_getc();
         if (c == UART_RX_NONE) return false;

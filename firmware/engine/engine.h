@@ -144,6 +144,9 @@ engine_status_t engine_prepare(const engine_rules_t *r, engine_heap_t n);
 /* True for the sum games whose Grundy values are computed at run time (subtraction sets and
  * octal codes without a generated table): the ones engine_prepare may need slices for. */
 bool engine_values_at_run_time(const engine_rules_t *r);
+/* Lend the engine size spare bytes (NULL: take them back) while engine_prepare slices run:
+ * subtraction sets with max(S) above 128 then find their period there too, and skip ahead. */
+void engine_lend(uint8_t *buf, uint8_t size);
 /* Next option of the single heap n (a sum game's) whose Grundy value is target, after *it. */
 bool engine_next_heap_move_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
                               engine_iter_t *it, engine_move_t *m);

@@ -33,6 +33,7 @@ static double bench_send(scn_t *s, const char *cmd, const char *until, char *rep
     scn_send(s, line);
     double first_ms = -1;
     *lines = 0;
+    reply[0] = 0;
     for (unsigned waited = 0; scn_ok(s) && waited < 2000000; waited++) {
         scn_run_us(s, 50);
         for (size_t i = first + *lines; i < scn_line_count(s); i++) {
@@ -136,8 +137,9 @@ int main(int argc, char **argv)
         snprintf(shown, sizeof shown, "%.44s", cases[i].cmd);
         printf("%-22s %10.2f %10.2f  %s%s  -> %.20s%s\n", cases[i].game, ms, total - wire, shown,
                strlen(cases[i].cmd) > 44 ? "..." : "", reply, strlen(reply) > 20 ? "..." : "");
-        if (strncmp(reply, "err", 3) == 0 || t < 0) {
-            printf("console bench: '%s' failed: %s\n", cases[i].cmd, t < 0 ? "no reply" : reply);
+        if (strncmp(reply, "err", 3) == 0 || t < 0 || !scn_ok(s)) {
+            printf("console bench: '%s' failed: %s\n", cases[i].cmd,
+                   !scn_ok(s) ? scn_failure(s) : t < 0 ? "no reply" : reply);
             return 1;
         }
         if (ms > worst) {

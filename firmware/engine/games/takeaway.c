@@ -43,23 +43,43 @@ static bool takeaway_allowed(const engine_rules_t *r, engine_heap_t take)
     return takeaway_next_take(r, take, below) == take;
 }
 
+/* A caller's spare buffer (engine_lend), where windows wider than half the work buffer are
+ * saved for the period search. */
+static uint8_t *sub_spare;
+static uint8_t sub_spare_size;
+
+void engine_lend(uint8_t *buf, uint8_t size)
+{
+    sub_spare = buf;
+    sub_spare_size = buf ? size : 0;
+}
+
+/* Where a window of m values is saved for the period search; NULL: nowhere, no search. */
+static uint8_t *sub_saved(uint8_t m)
+{
+    if (m <= ENGINE_WORK_SIZE / 2) return SUB_SAVED;
+    return sub_spare_size >= m ? sub_spare : NULL;
+}
+
 /* Compare the window ending in slot `head` with the saved one. */
 static bool sub_window_equal(uint8_t m, uint8_t head)
 {
+    const uint8_t *saved = sub_saved(m);
     uint8_t slot = head;
     for (uint8_t i = 0; i < m; i++) {
         if (++slot == m) slot = 0;
-        if (engine_work[slot] != SUB_SAVED[i]) return false;
+        if (engine_work[slot] != saved[i]) return false;
     }
     return true;
 }
 
 static void sub_window_save(uint8_t m, uint8_t head)
 {
+    uint8_t *saved = sub_saved(m);
     uint8_t slot = head;
     for (uint8_t i = 0; i < m; i++) {
         if (++slot == m) slot = 0;
-        SUB_SAVED[i] = engine_work[slot];
+        saved[i] = engine_work[slot];
     }
 }
 
@@ -89,7 +109,7 @@ static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
         }
         sub_run.hash = sub_run.saved_hash = sub_run.checkpoint = sub_run.t = 0;
         sub_run.power = 1;
-        sub_run.searching = m <= ENGINE_WORK_SIZE / 2;
+        sub_run.searching = sub_saved(m) != NULL;
         sub_run.slot = (uint8_t)(m - 1);
         sub_run.end = sub_run.requested = end;
         sub_run.running = 1;
