@@ -164,7 +164,8 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
 
 # --- public targets ---
-.PHONY: all deps firmware test bench play size flash help clean fuzz _firmware _test _bench _play _fuzz
+.PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play \
+	_fuzz _console
 
 all: firmware
 
@@ -210,6 +211,13 @@ _fuzz: $(FUZZ_CONSOLE)
 play: deps
 	$(Q)$(MAKE) --no-print-directory _play
 
+# The console on the simulated board: type command lines, read the answers (and '@' events).
+console: deps
+	$(Q)$(MAKE) --no-print-directory _console
+
+_console: $(FW_ELF) $(SIM_SERIAL)
+	$(Q)$(SIM_SERIAL) --board $(BOARD) $(FW_ELF)
+
 # The simulated EEPROM persists in $(FW_DIR)/eeprom.bin; PLAY_FLAGS=--fresh-eeprom starts blank.
 PLAY_FLAGS ?=
 _play: $(FW_ELF) $(SIM_PLAY)
@@ -224,6 +232,7 @@ help:
 	@echo "  make [BOARD=b]     build $(BUILD)/<board>/grundy.elf and .hex, print its size"
 	@echo "  make play          play on the simulated board in this terminal (BOARD=$(BOARD))"
 	@echo "                     EEPROM kept in $(BUILD)/<board>/eeprom.bin; PLAY_FLAGS=--fresh-eeprom"
+	@echo "  make console       the serial console of the simulated board: type commands (help)"
 	@echo "  make test          install what is missing, build everything, run every test"
 	@echo "  make bench         cycle-exact engine benchmarks under simavr"
 	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
