@@ -43,17 +43,13 @@ static struct {
 } con;
 
 static const char console_help[] PROGMEM =
-    "commands (a game, then 1 to 16 heaps):\0"
-    "  solve <game> <heaps>   P, or N and the heaps after a winning move\0"
-    "  moves <game> <heaps>   every winning move, then count <k>\0"
-    "  grundy <game> <n>      the Grundy value of one heap\0"
-    "  new <game> <heaps>     play that position on the device\0"
-    "  show                   the device's game, heaps and turn\0"
-    "  help, version\0"
-    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson\0"
-    "  octal:0.137 line:1,2 misere:<game>\0"
-    "example: solve nim 3 4 5";
-#define CONSOLE_HELP_LINES 10
+    "solve <game> <heaps>: P, or N and the heaps after a winning move\0"
+    "moves <game> <heaps>: each winning move, then count <k>\0"
+    "grundy <game> <n>; new <game> <heaps>; show; version\0"
+    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson octal:0.137 line:1,2"
+    " misere:<game>; heaps: 1 to 16 numbers\0"
+    "example: solve nim 3 4 5 gives N 1 4 5";
+#define CONSOLE_HELP_LINES 5
 
 static void console_end_line(void)
 {

@@ -109,15 +109,22 @@ int main(int argc, char **argv)
     bench_fill(&cases[n++], "fib", "solve fib%s", fibs);
     bench_fill(&cases[n++], "kayles", "solve kayles%s", heaps16);
     bench_fill(&cases[n++], "dawson", "solve dawson%s", heaps16);
+    bench_fill(&cases[n++], "dawson", "moves dawson%s", " 65535 3 4");
+    bench_fill(&cases[n++], "kayles", "moves kayles%s", heaps16);
     char h255[200] = "";
     for (unsigned i = 0; i < 16; i++) snprintf(h255 + strlen(h255), sizeof h255 - strlen(h255), " %u", 255 - i);
-    memset(code, '7', 255);
-    code[255] = 0;
+    /* the longest codes a 255-character line holds */
+    memset(code, '7', 236);
+    code[236] = 0;
     snprintf(big, sizeof big, "grundy octal:0.%s 255", code);
-    bench_fill(&cases[n++], "octal:0.777...(255)", "%s", big);
-    memset(code, '4', 255);
+    bench_fill(&cases[n++], "octal:0.77...7 (236)", "%s", big);
+    memset(code, '4', 236);
     snprintf(big, sizeof big, "grundy octal:0.%s 255", code);
-    bench_fill(&cases[n++], "octal:0.444...(255)", "%s", big);
+    bench_fill(&cases[n++], "octal:0.44...4 (236)", "%s", big);
+    memset(code, '7', 160);
+    code[160] = 0;
+    snprintf(big, sizeof big, "moves octal:0.%s 255 254 253 252 251 250 249 248 247 246 245 244 243 242 241", code);
+    bench_fill(&cases[n++], "octal:0.77...7 (160)", "%s", big);
     bench_fill(&cases[n++], "octal:0.137", "solve octal:0.137%s", h255);
     bench_fill(&cases[n++], "line:1,2,3", "solve line:1,2,3%s", h255);
     bench_fill(&cases[n++], "misere:kayles", "solve misere:kayles%s", " 3 4 4 5");

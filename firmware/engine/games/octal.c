@@ -109,15 +109,31 @@ static uint8_t octal_value(const engine_rules_t *r, engine_heap_t a)
     return r->table != ENGINE_TABLE_NONE ? engine_table_value(r->table, a) : engine_work[a];
 }
 
+/* Whether a split of rest into a + (rest - a), a in [prefix, prefix + period), reaches target. */
+static bool octal_period_matches(const engine_rules_t *r, engine_heap_t rest, engine_heap_t target,
+                                 uint16_t prefix, uint16_t period)
+{
+    for (engine_heap_t a = prefix; a < (engine_heap_t)prefix + period; a++)
+        if ((engine_heap_t)(octal_value(r, a) ^ octal_value(r, rest - a)) == target) return true;
+    return false;
+}
+
 static bool octal_next_option_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
                                  engine_iter_t *it, engine_move_t *m)
 {
     if (r->table == ENGINE_TABLE_NONE && (n >= ENGINE_WORK_SIZE || octal_fill(r, n, NULL) != ENGINE_OK))
         return false;
-    while (octal_next_option(r, n, it, m))
-        if ((engine_heap_t)(octal_value(r, m->left) ^ octal_value(r, n - m->take - m->left)) ==
-            target)
-            return true;
+    uint16_t prefix = 0, period = 0;
+    if (r->table != ENGINE_TABLE_NONE) engine_table_shape(r->table, &prefix, &period);
+    while (octal_next_option(r, n, it, m)) {
+        const engine_heap_t rest = n - m->take, a = m->left;
+        if ((engine_heap_t)(octal_value(r, a) ^ octal_value(r, rest - a)) == target) return true;
+        /* Splits a + b = rest with both parts in the periodic part of a table repeat every
+         * period: if the first period of them has no match, skip to where b leaves it. */
+        if (period && it->b >= 3 && a + 1 == (engine_heap_t)prefix + period &&
+            rest - a - 1 >= prefix && !octal_period_matches(r, rest, target, prefix, period))
+            it->b = rest - prefix + 2; /* the next split leaves rest - prefix + 1 on the left */
+    }
     return false;
 }
 
