@@ -5,7 +5,10 @@
 #include <stddef.h>
 
 #include "../engine_internal.h"
+#include "../engine_pgm.h"
 #include "../engine_tables.h"
+
+static const uint8_t octal_bits[8] PROGMEM = {1, 2, 4, 8, 16, 32, 64, 128};
 
 /* Extend the work buffer to hold g(0..n) for r; ENGINE_ERR_HEAP_LIMIT if a value passes 255.
  * With *budget, stop once about that many removal sizes have been tried (ENGINE_ERR_BUSY; the
@@ -34,9 +37,10 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
             if ((d & 1) && rest == 0) seen[0] |= 1;
             if ((d & 2) && rest > 0) seen[engine_work[rest] >> 3] |= (uint8_t)(1u << (engine_work[rest] & 7));
             if (!(d & 4)) continue;
-            for (uint8_t a = 1; a <= rest / 2; a++) {
-                uint8_t v = engine_work[a] ^ engine_work[rest - a];
-                seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+            const uint8_t *left = engine_work + 1, *right = engine_work + rest - 1;
+            for (uint8_t a = rest / 2; a; a--) { /* the hot loop: pointers and a bit table */
+                const uint8_t v = (uint8_t)(*left++ ^ *right--);
+                seen[v >> 3] |= pgm_read_byte(&octal_bits[v & 7]);
             }
         }
         const uint16_t g = engine_mex(seen, width);
