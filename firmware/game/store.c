@@ -14,7 +14,9 @@
 #define STORE_CRC_AT ((uint16_t)offsetof(store_record_t, crc))
 #define STORE_SEQ_AT ((uint16_t)offsetof(store_record_t, seq))
 #define STORE_CELL_COUNT (GAMES_COUNT * 2 * SETTINGS_LEVELS)
-#define STORE_STEPS 32 /* bytes one poll sums or compares at most */
+#ifndef STORE_STEPS
+#define STORE_STEPS 32 /* bytes one poll sums or compares at most (a test may pick another) */
+#endif
 
 _Static_assert(STORE_BASE + 2 * sizeof(store_record_t) <= E2END + 1, "two slots fit the EEPROM");
 _Static_assert(offsetof(store_record_t, seq) == sizeof(store_record_t) - 1, "seq is last");
