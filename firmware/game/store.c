@@ -221,7 +221,7 @@ void store_score_put(const store_score_t *score)
     uint8_t n = store_find(cell);
     if (n == STORE_CELLS) {
         if (store_cell_count == STORE_CELLS) {
-            /* every cell is owed to the running save: finish it (at most STORE_SIZE bytes) */
+            /* RAM is full: finish the running save, waiting (at most STORE_SIZE writes) */
             while (store_phase != STORE_IDLE) {
                 eeprom_busy_wait();
                 store_step();
