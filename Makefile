@@ -4,6 +4,7 @@
 # The public targets first make sure the toolchain is installed (tools/deps.sh),
 # then run make again, so that flags found with pkg-config see the fresh install.
 
+.DEFAULT_GOAL := all
 BOARD ?= direct
 VERSION := 0.5.0
 BUILD := build
