@@ -23,10 +23,10 @@
 #define memcpy_P memcpy
 #endif
 
-/* The AVR's flash holds the engine and only a part of the suite: its build makes five
- * firmwares, with ENGINE_SUITE_PART 1 (every game's values, positions and huge heaps),
- * 2 (rules parsing, move validation), 3 (classic cases, regressions), 4 (Wythoff) and
- * 5 (misere variants).
+/* The AVR's flash holds the engine and only a part of the suite: its build makes six
+ * firmwares, with ENGINE_SUITE_PART 1 (every game's values and huge heaps), 2 (rules parsing,
+ * move validation), 3 (classic cases, regressions), 4 (Wythoff), 5 (misere variants) and
+ * 6 (every game's small positions).
  * 0: everything. */
 #ifndef ENGINE_SUITE_PART
 #define ENGINE_SUITE_PART 0
@@ -36,6 +36,7 @@
 #define SUITE_PART3 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 3)
 #define SUITE_PART4 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 4)
 #define SUITE_PART5 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 5)
+#define SUITE_PART6 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 6)
 
 /* Sizes. The host runs everything the brief asks for in about 5 s. The AVR has 2 KB of RAM
  * (engine ~370 B, brute memo 480 B, the brute search's recursion ~30 B per token) and a
@@ -422,18 +423,20 @@ SUITE_SHARED static void suite_tuples(uint8_t count, uint8_t max, uint8_t total)
 }
 
 /* ------------------------------------------------------------------------------------------ */
-#if SUITE_PART1
-/* Single heaps, periods, huge heaps. */
-
-static bool suite_is_sum(void) {
-    return !suite_game.misere && suite_game.kind != BRUTE_WYTHOFF;
-}
-
+#if SUITE_PART6
 static void suite_positions(void) {
     for (uint8_t c = 1; c <= SUITE_POS_HEAPS; c++)
         suite_tuples(c, SUITE_POS_MAX, 255);
     for (uint8_t c = SUITE_POS_HEAPS + 1; c <= SUITE_POS2_HEAPS; c++)
         suite_tuples(c, SUITE_POS2_MAX, 255);
+}
+#endif
+
+#if SUITE_PART1
+/* Single heaps, periods, huge heaps. */
+
+static bool suite_is_sum(void) {
+    return !suite_game.misere && suite_game.kind != BRUTE_WYTHOFF;
 }
 
 /* Reference Grundy values: brute values up to n_max, then the proven period (if any). */
@@ -780,10 +783,20 @@ static __attribute__((noinline)) void suite_theory(uint16_t mex_max, uint8_t fla
 }
 
 /* All checks of one game. */
+#endif
+
+#if SUITE_PART1 || SUITE_PART6
 static void suite_one_game(uint16_t mex_max, uint8_t flags) {
     if (!suite_parse_both()) return;
+#if SUITE_PART1
     suite_theory(mex_max, flags);
+#else
+    (void)mex_max;
+    (void)flags;
+#endif
+#if SUITE_PART6
     suite_positions();
+#endif
     CHECK(!brute_overflow, "a position outgrew the brute-force solver");
     brute_overflow = false;
 }
@@ -1995,7 +2008,7 @@ static __attribute__((noinline)) void suite_regressions(void) {
 
 void engine_suite_run(void) {
     check_context(suite_print_context);
-#if SUITE_PART1
+#if SUITE_PART1 || SUITE_PART6
     suite_games();
 #endif
 #if SUITE_PART2
