@@ -32,6 +32,7 @@ static struct {
     uint8_t len;
     uint8_t overlong; /* the line passed CONSOLE_LINE_MAX: the rest is dropped */
     uint8_t lost;     /* input was lost in this line */
+    uint8_t lost_lines; /* whole lines lost with their ends: one err each still to send */
     uint8_t state;
     uint8_t help;     /* next help line */
     uint16_t count;   /* moves listed so far */
@@ -99,7 +100,7 @@ static void console_solve(void)
         uart_puts_P(PSTR("N "));
         console_print_after(&m);
     } else {
-        console_fail(CONSOLE_ERR_VALUES); /* a win without a winning move: values unknown */
+        console_fail(CONSOLE_ERR_FINISHED); /* misere: the player to move has already won */
         return;
     }
     console_end_line();
@@ -300,11 +301,24 @@ bool console_update(uint16_t now_ms)
         return con.state != CONSOLE_READ;
     }
     engine_lend(NULL, 0);
+    if (con.lost_lines) {
+        con.lost_lines--;
+        console_fail(CONSOLE_ERR_LOST);
+        return true;
+    }
     for (;;) {
         const int16_t c = uart_getc();
         if (c == UART_RX_NONE) return false;
         if (c == UART_RX_LOST) {
+            uint8_t clean;
+            const uint8_t ends = uart_lost_line_ends(&clean);
             con.lost = 1;
+            if (ends) { /* this line ended in the gap, and ends - 1 more lines went whole */
+                console_finish_line(now_ms);
+                con.lost_lines = (uint8_t)(ends - 1);
+                con.lost = !clean; /* the next line lost its start */
+                return true;
+            }
         } else if (c == '\n' || c == '\r') {
             const uint8_t answered = con.len || con.overlong || con.lost;
             console_finish_line(now_ms);

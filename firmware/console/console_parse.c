@@ -38,7 +38,7 @@ enum { HINT_PLAIN, HINT_BASH, HINT_SET, HINT_OCTAL, HINT_MISERE, HINTS };
 static const char console_hints[] PROGMEM =
     "this game takes no parameter\0"
     "bash:M needs M from 1 to 65535\0"
-    "up to 32 values 1..255, like sub:1,3,4\0"
+    "up to 32 values 1..255, like sub:1,3,4 or line:1,2\0"
     "up to 255 octal digits, like octal:0.137\0"
     "wythoff has no misere variant";
 

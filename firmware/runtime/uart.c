@@ -15,6 +15,10 @@ static volatile uint8_t uart_head, uart_tail; /* head: next write; tail: next se
 static volatile uint8_t uart_rx[UART_RX_SIZE];
 static volatile uint8_t uart_rx_head, uart_rx_tail; /* head: next store; tail: next read */
 static volatile uint8_t uart_rx_gap; /* input lost after the last byte queued */
+static volatile uint8_t uart_rx_gap_ends; /* line ends among the bytes lost (at most 255) */
+static volatile uint8_t uart_rx_gap_last; /* the last byte lost: CR or LF ends a line */
+static uint8_t uart_rx_prev;              /* the last byte queued (a CR before a lost LF) */
+static uint8_t uart_gap_ends, uart_gap_last; /* the same, of the gap last reported */
 
 void uart_init(void)
 {
@@ -24,18 +28,31 @@ void uart_init(void)
     UCSR0B = _BV(TXEN0) | _BV(RXEN0) | _BV(RXCIE0);
 }
 
+/* A byte dropped at a gap: count the line ends among them (CR LF once). */
+static void uart_rx_drop(uint8_t c)
+{
+    const uint8_t end = c == '\r' || (c == '\n' && uart_rx_gap_last != '\r');
+    if (end && uart_rx_gap_ends != 0xFF) uart_rx_gap_ends++;
+    uart_rx_gap_last = c;
+}
+
 ISR(USART_RX_vect)
 {
     const uint8_t garbled = UCSR0A & (_BV(FE0) | _BV(DOR0)); /* read before UDR0 */
     const uint8_t c = UDR0;
-    if (uart_rx_gap) return; /* dropping until the reader reaches the gap */
     const uint8_t next = (uint8_t)((uart_rx_head + 1) & (UART_RX_SIZE - 1));
-    if (garbled || next == uart_rx_tail) {
-        uart_rx_gap = 1;
+    if (uart_rx_gap || garbled || next == uart_rx_tail) {
+        if (!uart_rx_gap) {
+            uart_rx_gap_ends = 0;
+            uart_rx_gap_last = uart_rx_prev;
+        }
+        uart_rx_gap = 1; /* dropping until the reader reaches the gap */
+        uart_rx_drop(c);
         return;
     }
     uart_rx[uart_rx_head] = c;
     uart_rx_head = next;
+    uart_rx_prev = c;
 }
 
 int16_t uart_getc(void)
@@ -43,12 +60,23 @@ int16_t uart_getc(void)
     const uint8_t tail = uart_rx_tail; /* only the main loop moves the tail */
     if (tail == uart_rx_head) {
         if (!uart_rx_gap) return UART_RX_NONE;
-        uart_rx_gap = 0; /* the interrupt leaves head and gap alone while the gap is open */
+        ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+        {
+            uart_gap_ends = uart_rx_gap_ends;
+            uart_gap_last = uart_rx_gap_last;
+            uart_rx_gap = 0;
+        }
         return UART_RX_LOST;
     }
     const uint8_t c = uart_rx[tail];
     uart_rx_tail = (uint8_t)((tail + 1) & (UART_RX_SIZE - 1));
     return c;
+}
+
+uint8_t uart_lost_line_ends(uint8_t *ended_on_one)
+{
+    *ended_on_one = uart_gap_last == '\r' || uart_gap_last == '\n';
+    return uart_gap_ends;
 }
 
 uint8_t uart_tx_free(void)

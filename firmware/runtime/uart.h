@@ -28,5 +28,8 @@ uint8_t uart_tx_free(void);
  * input was lost (the queue was full, or a byte came garbled): bytes after that point are
  * dropped until the reader gets here, so a gap is never silent. */
 int16_t uart_getc(void);
+/* After UART_RX_LOST: how many line ends (LF, CR, CR LF) were among the bytes lost, and
+ * whether the last byte lost was one (then the input goes on at the start of a line). */
+uint8_t uart_lost_line_ends(uint8_t *ended_on_one);
 
 #endif
