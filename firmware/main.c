@@ -28,7 +28,6 @@ int main(void)
         const uint8_t presses = tick_take_presses();
         if (presses || now != seen) ui_update(presses, tick_buttons(), now);
         seen = now;
-        console_update(now);
-        sleep_mode(); /* the next tick (1 ms) or a UART interrupt wakes us */
+        if (!console_update(now)) sleep_mode(); /* the next tick (1 ms) or a UART byte wakes us */
     }
 }

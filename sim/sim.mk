@@ -1,8 +1,9 @@
 # sim/sim.mk: builds the simavr harness library, the avr-run runner and the harness self-test.
 # Included by the top-level Makefile, which defines BUILD, HOST_CC and HOST_CFLAGS.
 # Provides: SIM_RUN (the runner), SIM_LIB_OBJS + SIM_HOST_CFLAGS + SIM_HOST_LIBS (to link other
-# harnesses against the library), SIM_SCENARIO_OBJS (board models and sim/scenario.h, linked
-# together with SIM_LIB_OBJS), SIM_PLAY (the terminal player), target sim-test.
+# harnesses against the library), SIM_SCENARIO_OBJS (board models, chip models and
+# sim/scenario.h, linked together with SIM_LIB_OBJS), SIM_PLAY (the terminal player), target
+# sim-test.
 
 SIM_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
@@ -17,8 +18,11 @@ SIM_HOST_LIBS := $(shell pkg-config --libs simavr libelf)
 
 SIM_LIB_OBJS := $(SIM_BUILD)/sim_core.o
 SIM_RUN_OBJS := $(SIM_BUILD)/avr_run.o
+# Chip models a board's attach() wires up (MAX7219, 74HC595 chain) and their shared pin hooks.
+SIM_PART_OBJS := $(addprefix $(SIM_BUILD)/,part_io.o max7219.o hc595.o)
 # One file per board model (board_<name>.c) plus the generic LED and button models.
-SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o)
+SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o) \
+	$(SIM_PART_OBJS)
 SIM_PLAY := $(SIM_BUILD)/grundy-play
 SIM_PLAY_OBJS := $(SIM_BUILD)/play.o
 SIM_SERIAL := $(SIM_BUILD)/grundy-serial
@@ -120,15 +124,38 @@ $(SIM_TEST_EEPROM): $(SIM_TEST_EEPROM).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 
 -include $(SIM_TEST_EEPROM).d
 
-# The four suites, then one total line ("sim total: N passed, M failed").
+# Chip model tests: one firmware driving SPI, LOAD/RCLK and OE on command, one host test per
+# model.
+SIM_SPI_FW := $(SIM_BUILD)/test/spi_fw.elf
+SIM_TEST_PARTS := $(SIM_BUILD)/test/test_max7219 $(SIM_BUILD)/test/test_hc595
+
+$(SIM_SPI_FW): sim/test/spi_fw.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  AVRCC   $@")
+	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) -o $@ $< $(SIM_AVR_LDFLAGS)
+
+$(SIM_TEST_PARTS:=.o): $(SIM_BUILD)/test/%.o: sim/test/%.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  HOSTCC  $@")
+	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+$(SIM_TEST_PARTS): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS) -lm
+
+-include $(SIM_TEST_PARTS:=.d)
+
+# The six suites, then one total line ("sim total: N passed, M failed").
 .PHONY: sim-test
 sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) $(SIM_BOARD_FW) $(SIM_TEST_BOARD) \
-		$(SIM_EEPROM_FW) $(SIM_TEST_EEPROM) $(SIM_PLAY) sim/test/test_sim.sh \
-		sim/test/test_play.sh sim/test/sum_suites.sh
+		$(SIM_EEPROM_FW) $(SIM_TEST_EEPROM) $(SIM_SPI_FW) $(SIM_TEST_PARTS) $(SIM_PLAY) \
+		sim/test/test_sim.sh sim/test/test_play.sh sim/test/sum_suites.sh
 	sh sim/test/sum_suites.sh \
 		"sh sim/test/test_sim.sh $(SIM_RUN) $(SIM_BUILD)/test $(SIM_TEST_CORE)" \
 		"$(SIM_TEST_BOARD) $(SIM_BUILD)/test" \
 		"$(SIM_TEST_EEPROM) $(SIM_BUILD)/test" \
+		"$(SIM_BUILD)/test/test_max7219 $(SIM_BUILD)/test" \
+		"$(SIM_BUILD)/test/test_hc595 $(SIM_BUILD)/test" \
 		"sh sim/test/test_play.sh $(SIM_PLAY) $(SIM_EEPROM_FW)"
 
 .DEFAULT_GOAL := $(SIM_SAVED_DEFAULT_GOAL)

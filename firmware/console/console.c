@@ -3,6 +3,7 @@
  * pass and only when the output queue has room for most of it, so the console never
  * holds up the buttons and LEDs for long and its lines never split an '@' event line. */
 #include <avr/pgmspace.h>
+#include <stddef.h>
 
 #include "board.h"
 #include "console.h"
@@ -18,7 +19,13 @@
 
 #define CONSOLE_TX_ROOM 96 /* free output bytes before a reply line starts */
 
-typedef enum { CONSOLE_READ, CONSOLE_LISTING, CONSOLE_HELPING } console_state_t;
+typedef enum {
+    CONSOLE_READ,    /* reading a command line */
+    CONSOLE_VALUES,  /* run-time values: the Grundy value of heap i, a slice at a time */
+    CONSOLE_SEEKING, /* run-time values: winning moves in heap i */
+    CONSOLE_LISTING, /* moves of the other games: one line per pass */
+    CONSOLE_HELPING, /* help: one line per pass */
+} console_state_t;
 
 static struct {
     char line[CONSOLE_LINE_MAX];
@@ -28,22 +35,21 @@ static struct {
     uint8_t state;
     uint8_t help;     /* next help line */
     uint16_t count;   /* moves listed so far */
+    uint8_t i;        /* the heap being worked on */
+    uint8_t value[ENGINE_MAX_HEAPS]; /* run-time games: Grundy values of the heaps (<= 255) */
+    engine_heap_t x;  /* their nim-sum */
     engine_iter_t it;
     console_cmd_t cmd;
 } con;
 
 static const char console_help[] PROGMEM =
-    "commands (a game, then 1 to 16 heaps):\0"
-    "  solve <game> <heaps>   P, or N and the heaps after a winning move\0"
-    "  moves <game> <heaps>   every winning move, then count <k>\0"
-    "  grundy <game> <n>      the Grundy value of one heap\0"
-    "  new <game> <heaps>     play that position on the device\0"
-    "  show                   the device's game, heaps and turn\0"
-    "  help, version\0"
-    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson\0"
-    "  octal:0.137 line:1,2 misere:<game>\0"
-    "example: solve nim 3 4 5";
-#define CONSOLE_HELP_LINES 10
+    "solve <game> <heaps>: P, or N and the heaps after a winning move\0"
+    "moves <game> <heaps>: each winning move, then count <k>\0"
+    "grundy <game> <n>; new <game> <heaps>; show; version\0"
+    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson octal:0.137 line:1,2"
+    " misere:<game>; heaps: 1 to 16 numbers\0"
+    "example: solve nim 3 4 5 gives N 1 4 5";
+#define CONSOLE_HELP_LINES 5
 
 static void console_end_line(void)
 {
@@ -102,7 +108,7 @@ static void console_solve(void)
 static void console_grundy(void)
 {
     engine_heap_t g = 0;
-    engine_heap_grundy(&con.cmd.rules, con.cmd.pos.heap[0], &g); /* known: console_values_known */
+    engine_heap_grundy(&con.cmd.rules, con.cmd.pos.heap[0], &g); /* tables and closed forms */
     uart_put_u32(g);
     console_end_line();
 }
@@ -144,21 +150,82 @@ static void console_list_next(void)
     console_end_line();
 }
 
-/* Sums of heaps: every heap's Grundy value must be known (octal codes' values may pass
- * 255); this also fills the engine's work buffer before the answer is looked up. */
-static bool console_values_known(void)
+/* Games whose values the device computes (subtraction sets and octal codes without a table):
+ * answered a slice at a time, from the heaps' values, so that a long computation never holds up
+ * the buttons and LEDs. The others answer within a few milliseconds, or 0.1 s for a misere
+ * search, in one go. */
+static bool console_runtime(const engine_rules_t *r)
 {
-    const engine_rules_t *r = &con.cmd.rules;
-    if (r->misere || r->game == ENGINE_GAME_WYTHOFF || con.cmd.verb >= CONSOLE_SHOW) return true;
-    for (uint8_t i = 0; i < con.cmd.pos.count; i++) {
-        engine_heap_t g;
-        if (engine_heap_grundy(r, con.cmd.pos.heap[i], &g) != ENGINE_OK) {
-            con.cmd.value = con.cmd.pos.heap[i];
-            console_fail(CONSOLE_ERR_VALUES);
-            return false;
+    return engine_values_at_run_time(r);
+}
+
+/* Make heap i's values ready: false while more slices are needed, or after an error reply. */
+static bool console_prepared(uint8_t i)
+{
+    const engine_status_t s = engine_prepare(&con.cmd.rules, con.cmd.pos.heap[i]);
+    if (s == ENGINE_ERR_BUSY) return false;
+    if (s == ENGINE_OK) return true;
+    con.cmd.value = con.cmd.pos.heap[i];
+    console_fail(CONSOLE_ERR_VALUES);
+    con.state = CONSOLE_READ;
+    return false;
+}
+
+/* One slice of a run-time game's answer. */
+static void console_work(void)
+{
+    const engine_position_t *p = &con.cmd.pos;
+    const uint8_t verb = con.cmd.verb;
+    if (con.state == CONSOLE_VALUES) {
+        if (!console_prepared(con.i)) return;
+        engine_heap_t g = 0;
+        engine_heap_grundy(&con.cmd.rules, p->heap[con.i], &g);
+        con.value[con.i] = (uint8_t)g;
+        con.x ^= (uint8_t)g;
+        if (verb == CONSOLE_GRUNDY) {
+            uart_put_u32(g);
+            console_end_line();
+            con.state = CONSOLE_READ;
+        } else if (++con.i == p->count) {
+            con.i = 0;
+            con.it = (engine_iter_t){0};
+            con.state = CONSOLE_SEEKING;
+            if (con.x == 0 && verb == CONSOLE_SOLVE) {
+                uart_putc('P');
+                console_end_line();
+                con.state = CONSOLE_READ;
+            }
         }
+        return;
     }
-    return true;
+    /* seeking: a solve looks only where a move must exist (value ^ x < value) */
+    if (con.i == p->count) {
+        uart_puts_P(PSTR("count "));
+        uart_put_u32(con.count);
+        console_end_line();
+        con.state = CONSOLE_READ;
+        return;
+    }
+    const uint8_t target = (uint8_t)(con.value[con.i] ^ con.x);
+    if (verb == CONSOLE_SOLVE && target >= con.value[con.i]) {
+        con.i++;
+        return;
+    }
+    if (!console_prepared(con.i)) return;
+    engine_move_t m;
+    if (engine_next_heap_move_to(&con.cmd.rules, p->heap[con.i], target, &con.it, &m)) {
+        m.heap = con.i;
+        if (verb == CONSOLE_SOLVE) {
+            uart_puts_P(PSTR("N "));
+            con.state = CONSOLE_READ;
+        }
+        con.count++;
+        console_print_after(&m);
+        console_end_line();
+    } else {
+        con.i++;
+        con.it = (engine_iter_t){0};
+    }
 }
 
 static void console_run(uint16_t now)
@@ -167,14 +234,20 @@ static void console_run(uint16_t now)
         console_error();
         return;
     }
-    if (!console_values_known()) return;
+    con.count = 0;
+    if (con.cmd.verb <= CONSOLE_GRUNDY && console_runtime(&con.cmd.rules)) {
+        engine_lend((uint8_t *)con.line, sizeof con.line); /* no input is read meanwhile */
+        con.i = 0;
+        con.x = 0;
+        con.state = CONSOLE_VALUES;
+        return;
+    }
     switch (con.cmd.verb) {
     case CONSOLE_SOLVE: console_solve(); break;
     case CONSOLE_GRUNDY: console_grundy(); break;
     case CONSOLE_NEW: console_new(now); break;
     case CONSOLE_MOVES:
         con.it = (engine_iter_t){0};
-        con.count = 0;
         con.state = CONSOLE_LISTING;
         console_list_next();
         break;
@@ -209,28 +282,33 @@ static void console_finish_line(uint16_t now)
     con.overlong = con.lost = 0;
 }
 
-void console_update(uint16_t now_ms)
+bool console_update(uint16_t now_ms)
 {
-    if (!ui_ready() || uart_tx_free() < CONSOLE_TX_ROOM) return;
+    if (!ui_ready() || uart_tx_free() < CONSOLE_TX_ROOM) return con.state != CONSOLE_READ;
+    if (con.state == CONSOLE_VALUES || con.state == CONSOLE_SEEKING) {
+        console_work();
+        return con.state != CONSOLE_READ;
+    }
     if (con.state == CONSOLE_LISTING) {
         console_list_next();
-        return;
+        return con.state != CONSOLE_READ;
     }
     if (con.state == CONSOLE_HELPING) {
         uart_puts_P(console_nth(console_help, con.help));
         console_end_line();
         if (++con.help == CONSOLE_HELP_LINES) con.state = CONSOLE_READ;
-        return;
+        return con.state != CONSOLE_READ;
     }
+    engine_lend(NULL, 0);
     for (;;) {
         const int16_t c = uart_getc();
-        if (c == UART_RX_NONE) return;
+        if (c == UART_RX_NONE) return false;
         if (c == UART_RX_LOST) {
             con.lost = 1;
         } else if (c == '\n' || c == '\r') {
             const uint8_t answered = con.len || con.overlong || con.lost;
             console_finish_line(now_ms);
-            if (answered) return; /* one command per pass */
+            if (answered) return con.state != CONSOLE_READ; /* one command per pass */
         } else if (con.len < CONSOLE_LINE_MAX) {
             con.line[con.len++] = (char)c;
         } else {

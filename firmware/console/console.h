@@ -3,9 +3,11 @@
 #ifndef CONSOLE_H
 #define CONSOLE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
-/* Read input and answer at most one line of a reply (time now_ms); call every loop pass. */
-void console_update(uint16_t now_ms);
+/* Read input and answer at most one line of a reply or one slice of work (time now_ms); call
+ * every loop pass. True while an answer is under way (then don't sleep: call again). */
+bool console_update(uint16_t now_ms);
 
 #endif

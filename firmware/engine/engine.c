@@ -58,6 +58,33 @@ engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, eng
     return engine_ops(r)->grundy(r, n, g);
 }
 
+/* Slices of engine_prepare: window values of a subtraction set, removal sizes of an octal code,
+ * each about ENGINE_PREPARE_SLICE_MS of AVR time at their worst (sets of 32, codes of 255). */
+#define ENGINE_SLICE_SUB 200u
+#define ENGINE_SLICE_OCTAL 64u
+
+bool engine_values_at_run_time(const engine_rules_t *r)
+{
+    return engine_is_sum(r) && r->table == ENGINE_TABLE_NONE &&
+           (r->game == ENGINE_GAME_SUB || engine_ops(r) == &engine_ops_octal);
+}
+
+engine_status_t engine_prepare(const engine_rules_t *r, engine_heap_t n)
+{
+    if (!engine_is_sum(r)) return ENGINE_ERR_NOT_A_SUM;
+    if (n > engine_heap_limit(r)) return ENGINE_ERR_HEAP_LIMIT;
+    return engine_ops(r) == &engine_ops_octal ? engine_octal_prepare(r, n, ENGINE_SLICE_OCTAL)
+                                              : engine_takeaway_prepare(r, n, ENGINE_SLICE_SUB);
+}
+
+bool engine_next_heap_move_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
+                              engine_iter_t *it, engine_move_t *m)
+{
+    if (!engine_is_sum(r)) return false;
+    m->heap = 0;
+    return engine_ops(r)->next_option_to(r, n, target, it, m);
+}
+
 engine_status_t engine_check_position(const engine_rules_t *r, const engine_position_t *p)
 {
     if (p->count == 0 || p->count > ENGINE_MAX_HEAPS) return ENGINE_ERR_HEAP_COUNT;
@@ -328,7 +355,8 @@ engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
     X(full, "no room for another heap")                                                            \
     X(not_sum, "no Grundy value in this game")                                                     \
     X(no_move, "no legal move")                                                                    \
-    X(too_big, "too many tokens for an exact misere answer")
+    X(too_big, "too many tokens for an exact misere answer")                                      \
+    X(busy, "not ready yet")
 
 #define ENGINE_STATUS_STRING(id, text) static const char engine_text_##id[] PROGMEM = text;
 ENGINE_STATUS_TEXTS(ENGINE_STATUS_STRING)

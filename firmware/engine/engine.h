@@ -48,6 +48,7 @@ typedef enum {
     ENGINE_ERR_NOT_A_SUM,      /* no Grundy value: misere or Wythoff */
     ENGINE_ERR_NO_MOVE,        /* the position has no legal move */
     ENGINE_ERR_TOO_BIG,        /* misere variant: more than ENGINE_MISERE_TOKENS tokens */
+    ENGINE_ERR_BUSY,           /* engine_prepare: not ready yet, call again */
     ENGINE_STATUS_COUNT
 } engine_status_t;
 
@@ -133,6 +134,22 @@ bool engine_is_over(const engine_rules_t *r, const engine_position_t *p);
 
 /* --- theory --- */
 
+/* Work a slice (about ENGINE_PREPARE_SLICE_MS on the device) towards heap n of a sum game:
+ * ENGINE_OK once its Grundy value and its options' values are at hand (run-time subtraction
+ * sets and octal codes compute them; everything else has them at once), ENGINE_ERR_BUSY when
+ * more slices are needed, or why they cannot be had (an octal value above 255). The values
+ * stay ready until the engine works on other rules or another heap of a run-time set. */
+engine_status_t engine_prepare(const engine_rules_t *r, engine_heap_t n);
+#define ENGINE_PREPARE_SLICE_MS 8
+/* True for the sum games whose Grundy values are computed at run time (subtraction sets and
+ * octal codes without a generated table): the ones engine_prepare may need slices for. */
+bool engine_values_at_run_time(const engine_rules_t *r);
+/* Lend the engine size spare bytes (NULL: take them back) while engine_prepare slices run:
+ * subtraction sets with max(S) above 128 then find their period there too, and skip ahead. */
+void engine_lend(uint8_t *buf, uint8_t size);
+/* Next option of the single heap n (a sum game's) whose Grundy value is target, after *it. */
+bool engine_next_heap_move_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
+                              engine_iter_t *it, engine_move_t *m);
 /* Grundy value of a single heap n; ENGINE_ERR_NOT_A_SUM for misere games and wythoff. */
 engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g);
 /* True when the player to move wins with best play (an N-position). With no move left that is

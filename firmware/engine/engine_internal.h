@@ -53,6 +53,10 @@ const engine_heap_ops_t *engine_ops(const engine_rules_t *r);
 extern const engine_heap_ops_t engine_ops_takeaway; /* nim, misere, wythoff, bash, sub, fib, pow2 */
 extern const engine_heap_ops_t engine_ops_octal;    /* kayles, dawson, octal, line */
 
+/* engine_prepare for the two families with run-time values. */
+engine_status_t engine_takeaway_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t budget);
+engine_status_t engine_octal_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t budget);
+
 /* Misere Nim and Wythoff decide whole positions, not sums. */
 bool engine_misere_is_win(const engine_position_t *p);
 bool engine_misere_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m);

@@ -35,6 +35,8 @@ typedef struct {
 
 /* Grundy value of heap n from table id (n within the table's reach). */
 uint8_t engine_table_value(uint8_t id, engine_heap_t n);
+/* The prefix length and period of table id (period 0: not periodic). */
+void engine_table_shape(uint8_t id, uint16_t *prefix, uint16_t *period);
 /* Make the rules table id stands for (without looking up a table). */
 void engine_table_rules(uint8_t id, engine_rules_t *r);
 /* The table for rules r, or ENGINE_TABLE_NONE (used when rules are made). */

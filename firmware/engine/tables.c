@@ -21,6 +21,12 @@ uint8_t engine_table_value(uint8_t id, engine_heap_t n)
     return (i & 1) ? (uint8_t)(b >> 4) : (uint8_t)(b & 0x0F);
 }
 
+void engine_table_shape(uint8_t id, uint16_t *prefix, uint16_t *period)
+{
+    *prefix = pgm_read_word(&engine_tables[id].prefix);
+    *period = pgm_read_word(&engine_tables[id].period);
+}
+
 static bool engine_rules_octal_family(const engine_rules_t *r)
 {
     return r->game >= ENGINE_GAME_KAYLES;

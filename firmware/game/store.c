@@ -1,6 +1,7 @@
-/* The two-slot EEPROM record. Loading picks the valid slot with the newer sequence
- * number; saving rewrites the other slot with eeprom_update_byte (unchanged bytes
- * are not written) one byte per poll of a ready EEPROM, never waiting on it. */
+/* The two-slot EEPROM record, streamed: RAM holds the settings and a few score cells, and
+ * every other byte of a new record is read from the record it replaces. A save sums the new
+ * record for its CRC, then rewrites the other slot with eeprom_update_byte (unchanged bytes
+ * are not written), a few bytes per poll of a ready EEPROM, never waiting on it. */
 #include <avr/eeprom.h>
 #include <stddef.h>
 #include <util/crc16.h>
@@ -8,40 +9,133 @@
 #include "store.h"
 
 #define STORE_SIZE ((uint16_t)sizeof(store_record_t))
+#define STORE_SETTINGS_AT ((uint16_t)offsetof(store_record_t, settings))
+#define STORE_SCORE_AT ((uint16_t)offsetof(store_record_t, score))
 #define STORE_CRC_AT ((uint16_t)offsetof(store_record_t, crc))
 #define STORE_SEQ_AT ((uint16_t)offsetof(store_record_t, seq))
+#define STORE_CELL_COUNT (GAMES_COUNT * 2 * SETTINGS_LEVELS)
+#define STORE_STEPS 32 /* bytes one poll sums or compares at most */
 
 _Static_assert(STORE_BASE + 2 * sizeof(store_record_t) <= E2END + 1, "two slots fit the EEPROM");
 _Static_assert(offsetof(store_record_t, seq) == sizeof(store_record_t) - 1, "seq is last");
+_Static_assert(offsetof(store_record_t, crc) + 2 == offsetof(store_record_t, seq), "crc, then seq");
+_Static_assert(STORE_CELL_COUNT < 0xFF, "a cell number fits a byte");
 
-store_record_t store;
+enum { STORE_IDLE, STORE_SUM, STORE_WRITE };
+
+/* The score is the source (the active slot, or zeros after a reset) overlaid with store_cells:
+ * the cells changed since the last finished save, and the current cell, fetched ahead. */
+static settings_t store_set; /* the settings in use */
+static struct {
+    uint8_t cell; /* [game][misere][level] flattened */
+    store_score_t score;
+} store_cells[STORE_CELLS];
+static uint8_t store_cell_count;
+static uint8_t store_zeros;      /* 1: the source is zeros, not the active slot */
 static uint8_t store_active;     /* slot holding the newest valid record */
 static uint8_t store_active_seq; /* its sequence number */
-static uint8_t store_target;     /* slot being written */
-static uint16_t store_pos;       /* next byte to write; STORE_SIZE: all issued */
-static uint8_t store_writing;
+static uint8_t store_phase;      /* STORE_IDLE, or what the running save does */
+static uint16_t store_pos;       /* next byte to sum or write; STORE_SIZE when all are issued */
+static uint16_t store_crc;       /* the new record's CRC: running in STORE_SUM, final after */
 
 static uint8_t *store_slot(uint8_t slot)
 {
     return (uint8_t *)(uintptr_t)(STORE_BASE + slot * STORE_SIZE);
 }
 
-/* CRC of a record in EEPROM (slot) or, for slot 0xFF, of the one in RAM. */
-static uint16_t store_crc(uint8_t slot)
+static uint16_t store_slot_crc(uint8_t slot)
 {
-    const uint8_t *ram = (const uint8_t *)&store;
     uint16_t crc = 0xFFFF;
-    for (uint16_t i = 0; i < STORE_SIZE; i++) {
-        if (i == STORE_CRC_AT || i == STORE_CRC_AT + 1) continue;
-        crc = _crc_ccitt_update(crc, slot == 0xFF ? ram[i] : eeprom_read_byte(store_slot(slot) + i));
-    }
+    for (uint16_t i = 0; i < STORE_SIZE; i++)
+        if ((uint16_t)(i - STORE_CRC_AT) >= 2)
+            crc = _crc_ccitt_update(crc, eeprom_read_byte(store_slot(slot) + i));
     return crc;
 }
 
-static void store_defaults(void)
+static uint8_t store_cell_now(void)
 {
-    for (uint16_t i = 0; i < STORE_SIZE; i++) ((uint8_t *)&store)[i] = 0;
-    settings_default(&store.settings);
+    return (uint8_t)((store_set.game * 2 + store_set.misere) * SETTINGS_LEVELS + store_set.level);
+}
+
+/* The index of cell in store_cells, or STORE_CELLS when RAM does not hold it. */
+static uint8_t store_find(uint8_t cell)
+{
+    for (uint8_t n = 0; n < store_cell_count; n++)
+        if (store_cells[n].cell == cell) return n;
+    return STORE_CELLS;
+}
+
+/* A cell RAM does not hold, from the source. */
+static void store_read(uint8_t cell, store_score_t *out)
+{
+    if (store_zeros)
+        *out = (store_score_t){0, 0, 0};
+    else
+        eeprom_read_block(out, store_slot(store_active) + STORE_SCORE_AT + cell * sizeof *out,
+                          sizeof *out);
+}
+
+/* Byte i of the record being saved: from RAM, else from the source. */
+static uint8_t store_byte(uint16_t i)
+{
+    if (i < STORE_SETTINGS_AT) return STORE_VERSION;
+    if ((uint16_t)(i - STORE_SETTINGS_AT) < sizeof(settings_t))
+        return ((const uint8_t *)&store_set)[i - STORE_SETTINGS_AT];
+    if (i == STORE_CRC_AT) return (uint8_t)store_crc;
+    if (i == STORE_CRC_AT + 1) return (uint8_t)(store_crc >> 8);
+    if (i == STORE_SEQ_AT) return (uint8_t)(store_active_seq + 1);
+    for (uint8_t n = 0; n < store_cell_count; n++) {
+        const uint16_t k =
+            (uint16_t)(i - STORE_SCORE_AT - store_cells[n].cell * sizeof(store_score_t));
+        if (k < sizeof(store_score_t)) return ((const uint8_t *)&store_cells[n].score)[k];
+    }
+    return store_zeros ? 0 : eeprom_read_byte(store_slot(store_active) + i);
+}
+
+/* The other slot holds the new record: it is the source from now on. */
+static void store_finished(void)
+{
+    store_active ^= 1;
+    store_active_seq++;
+    store_zeros = 0;
+    store_phase = STORE_IDLE;
+}
+
+/* A save whose last byte is out counts as finished (the next write waits for that byte). */
+static void store_settle(void)
+{
+    if (store_phase == STORE_WRITE && store_pos == STORE_SIZE) store_finished();
+}
+
+/* (Re)start saving from the first byte. */
+static void store_save(void)
+{
+    store_settle();
+    store_phase = STORE_SUM;
+    store_pos = 0;
+    store_crc = 0xFFFF;
+}
+
+/* One byte of the running save, the EEPROM being ready; true when the save has finished. */
+static bool store_step(void)
+{
+    if (store_phase == STORE_SUM) {
+        if (store_pos == STORE_CRC_AT) store_pos += 2;
+        store_crc = _crc_ccitt_update(store_crc, store_byte(store_pos));
+        if (++store_pos == STORE_SIZE) {
+            store_phase = STORE_WRITE;
+            store_pos = 0;
+        }
+        return false;
+    }
+    if (store_pos == STORE_SIZE) {
+        store_finished();
+        store_cell_count = 0; /* the new source holds every cell */
+        return true;
+    }
+    eeprom_update_byte(store_slot(store_active ^ 1) + store_pos, store_byte(store_pos));
+    store_pos++;
+    return false;
 }
 
 store_origin_t store_load(void)
@@ -52,65 +146,89 @@ store_origin_t store_load(void)
         for (uint16_t i = 0; i < STORE_SIZE; i++)
             if (eeprom_read_byte(base + i) != 0xFF) blank = false;
         if (eeprom_read_byte(base) != STORE_VERSION) continue;
-        if (eeprom_read_word((const uint16_t *)(base + STORE_CRC_AT)) != store_crc(slot)) continue;
+        if (eeprom_read_word((const uint16_t *)(base + STORE_CRC_AT)) != store_slot_crc(slot))
+            continue;
         const uint8_t seq = eeprom_read_byte(base + STORE_SEQ_AT);
         if (found && (int8_t)(seq - store_active_seq) <= 0) continue;
         found = true;
         store_active = slot;
         store_active_seq = seq;
     }
-    store_writing = 0;
+    store_phase = STORE_IDLE;
+    store_cell_count = 0;
+    store_zeros = !found;
     if (!found) {
-        store_defaults();
-        store_active = 1;
+        settings_default(&store_set);
+        store_active = 1; /* the first save goes to slot 0 */
         store_active_seq = 0;
         return blank ? STORE_BLANK : STORE_CORRUPT;
     }
-    eeprom_read_block(&store, store_slot(store_active), STORE_SIZE);
-    if (!settings_valid(&store.settings)) settings_default(&store.settings);
+    eeprom_read_block(&store_set, store_slot(store_active) + STORE_SETTINGS_AT, sizeof store_set);
+    if (!settings_valid(&store_set)) settings_default(&store_set);
     return STORE_LOADED;
 }
 
 void store_reset(void)
 {
-    store_defaults();
+    store_settle(); /* before the source becomes zeros */
+    settings_default(&store_set);
+    store_cell_count = 0;
+    store_zeros = 1;
     store_save();
-}
-
-void store_save(void)
-{
-    if (store_writing && store_pos == STORE_SIZE) { /* the last byte is out: that save is done */
-        store_active = store_target;
-        store_active_seq = store.seq;
-        store_writing = 0;
-    }
-    if (!store_writing) {
-        store_target = (uint8_t)(store_active ^ 1);
-        store.seq = (uint8_t)(store_active_seq + 1);
-    }
-    store.version = STORE_VERSION;
-    store.crc = store_crc(0xFF);
-    store_pos = 0;
-    store_writing = 1;
 }
 
 bool store_poll(void)
 {
-    for (uint8_t n = 0; store_writing && n < 32 && eeprom_is_ready(); n++) {
-        if (store_pos == STORE_SIZE) {
-            store_active = store_target;
-            store_active_seq = store.seq;
-            store_writing = 0;
-            return true;
-        }
-        eeprom_update_byte(store_slot(store_target) + store_pos, ((const uint8_t *)&store)[store_pos]);
-        store_pos++;
+    bool done = false;
+    for (uint8_t n = 0; store_phase != STORE_IDLE && n < STORE_STEPS && eeprom_is_ready(); n++)
+        done = store_step();
+    /* the current cell into RAM while the EEPROM is free, so reading it never waits */
+    const uint8_t cell = store_cell_now();
+    if (eeprom_is_ready() && store_cell_count < STORE_CELLS && store_find(cell) == STORE_CELLS) {
+        store_cells[store_cell_count].cell = cell;
+        store_read(cell, &store_cells[store_cell_count].score);
+        store_cell_count++;
     }
-    return false;
+    return done;
 }
 
-store_score_t *store_score(void)
+const settings_t *store_settings(void)
 {
-    const settings_t *s = &store.settings;
-    return &store.score[s->game][s->misere][s->level];
+    return &store_set;
+}
+
+void store_settings_put(const settings_t *s)
+{
+    store_set = *s;
+    store_save();
+}
+
+store_score_t store_score_get(void)
+{
+    const uint8_t cell = store_cell_now();
+    const uint8_t n = store_find(cell);
+    if (n < STORE_CELLS) return store_cells[n].score;
+    store_score_t score;
+    store_read(cell, &score); /* not fetched yet: waits out a byte being programmed, if any */
+    return score;
+}
+
+void store_score_put(const store_score_t *score)
+{
+    const uint8_t cell = store_cell_now();
+    uint8_t n = store_find(cell);
+    if (n == STORE_CELLS) {
+        if (store_cell_count == STORE_CELLS) {
+            /* every cell is owed to the running save: finish it (at most STORE_SIZE bytes) */
+            while (store_phase != STORE_IDLE) {
+                eeprom_busy_wait();
+                store_step();
+            }
+            store_cell_count = 0; /* idle: every cell equals the source */
+        }
+        n = store_cell_count++;
+        store_cells[n].cell = cell;
+    }
+    store_cells[n].score = *score;
+    store_save();
 }

@@ -1,7 +1,8 @@
 /* Settings and score kept in EEPROM across resets and power loss. Two slots hold
  * versioned, checksummed copies; a save writes the older slot in the background,
  * one byte per EEPROM-ready, its sequence byte last, so a cut at any point leaves
- * either the old or the new record as the newest valid one. */
+ * either the old or the new record as the newest valid one. RAM holds only the
+ * settings and the few score cells changed since the last finished save. */
 #ifndef STORE_H
 #define STORE_H
 
@@ -13,11 +14,13 @@
 
 #define STORE_VERSION 1
 #define STORE_BASE 16 /* the first 16 EEPROM bytes stay free for the system */
+#define STORE_CELLS 4 /* score cells RAM holds: the current one and those a save still owes */
 
 typedef struct {
     uint16_t wins, losses, hints;
 } store_score_t;
 
+/* The layout of a slot in EEPROM (411 bytes); never held in RAM. */
 typedef struct {
     uint8_t version;
     settings_t settings;
@@ -28,18 +31,20 @@ typedef struct {
 
 typedef enum { STORE_LOADED, STORE_BLANK, STORE_CORRUPT } store_origin_t;
 
-/* The record in use; change it, then call store_save(). */
-extern store_record_t store;
-
-/* Read the newest valid record (or defaults); says where the record came from. */
+/* Read the newest valid record's settings (or defaults); says where they came from. */
 store_origin_t store_load(void);
 /* Defaults and a zero score, saved. */
 void store_reset(void);
-/* Queue the current record for writing; a save in progress restarts with it. */
-void store_save(void);
 /* Write what the EEPROM is ready for, without waiting; true when a save just finished. */
 bool store_poll(void);
-/* The score cell of the current game, variant and level. */
-store_score_t *store_score(void);
+/* The settings in use. */
+const settings_t *store_settings(void);
+/* Use *s (valid) from now on, and save it. */
+void store_settings_put(const settings_t *s);
+/* The score of the current game, variant and level (from RAM once store_poll() fetched it). */
+store_score_t store_score_get(void);
+/* Set the score of the current game, variant and level, and save it; with STORE_CELLS cells
+ * already owed to a running save, that save is first finished, waiting on the EEPROM. */
+void store_score_put(const store_score_t *score);
 
 #endif

@@ -1,6 +1,6 @@
 /* Boot, game and menu, and what outlives a game: settings and score in the store.
- * The only module that writes the store, so a save always follows a change. Every
- * press also stirs the random generator with its time. */
+ * The only module that writes the store (each put starts a save). Every press also
+ * stirs the random generator with its time. */
 #include <avr/pgmspace.h>
 #include <stddef.h>
 
@@ -23,12 +23,13 @@ static struct {
 
 static void ui_new_game(uint16_t now, const uint8_t *mask)
 {
-    settings_t *s = &store.settings;
+    const settings_t *s = store_settings();
     uint8_t device_first = s->first == SETTINGS_FIRST_DEVICE;
     if (s->first == SETTINGS_FIRST_ALTERNATE) {
+        settings_t next = *s;
         device_first = (uint8_t)!s->device_began;
-        s->device_began = device_first;
-        store_save();
+        next.device_began = device_first;
+        store_settings_put(&next);
     }
     uart_puts_P(PSTR("@settings "));
     games_print_name(s);
@@ -53,21 +54,22 @@ static void ui_boot(uint8_t held, uint16_t now)
     ui_new_game(now, NULL);
 }
 
-static void ui_score(play_event_t ev)
+/* not inlined: its locals stay off the stack while play_update() runs the engine */
+__attribute__((noinline)) static void ui_score(play_event_t ev)
 {
-    if (store.settings.two_player || ev == PLAY_EVENT_NONE) return;
-    store_score_t *score = store_score();
-    if (ev == PLAY_EVENT_HINT) score->hints++;
-    else if (play_person_won()) score->wins++;
-    else score->losses++;
-    store_save();
+    if (store_settings()->two_player || ev == PLAY_EVENT_NONE) return;
+    store_score_t score = store_score_get();
+    if (ev == PLAY_EVENT_HINT) score.hints++;
+    else if (play_person_won()) score.wins++;
+    else score.losses++;
+    store_score_put(&score);
     if (ev != PLAY_EVENT_OVER) return;
     uart_puts_P(PSTR("@score "));
-    uart_put_u32(score->wins);
+    uart_put_u32(score.wins);
     uart_putc(' ');
-    uart_put_u32(score->losses);
+    uart_put_u32(score.losses);
     uart_putc(' ');
-    uart_put_u32(score->hints);
+    uart_put_u32(score.hints);
     uart_puts_P(PSTR("\r\n"));
 }
 
@@ -93,7 +95,7 @@ void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)
     if (ui.state == UI_GAME && ui.b_armed && (uint16_t)(now_ms - ui.b_since) >= UI_MENU_HOLD_MS) {
         ui.b_armed = 0;
         ui.state = UI_MENU;
-        menu_open(&store.settings, now_ms);
+        menu_open(store_settings(), now_ms);
         return;
     }
     if (ui.state == UI_MENU) {
@@ -104,8 +106,7 @@ void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)
             uart_puts_P(PSTR("@menu back\r\n"));
             play_resume(now_ms);
         } else if (act == MENU_PLAY) {
-            store.settings = *menu_settings();
-            store_save();
+            store_settings_put(menu_settings());
             ui_new_game(now_ms, NULL);
         }
         return;
@@ -126,12 +127,11 @@ void ui_play(const settings_t *s, const uint8_t mask[BOARD_ROWS], uint16_t now_m
 {
     if (ui.state == UI_MENU) uart_puts_P(PSTR("@menu back\r\n"));
     ui.b_armed = 0;
-    store.settings = *s;
-    store_save();
+    store_settings_put(s);
     ui_new_game(now_ms, mask);
 }
 
 const settings_t *ui_settings(void)
 {
-    return &store.settings;
+    return store_settings();
 }

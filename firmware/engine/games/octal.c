@@ -2,11 +2,19 @@
  * says whether removing k tokens may leave no heap (1), one heap (2) or two (4).
  * Kayles and Dawson's Kayles read generated prefix+period tables; other codes fill
  * g(0..n) lazily into the shared work buffer (heaps up to 255). */
+#include <stddef.h>
+
 #include "../engine_internal.h"
+#include "../engine_pgm.h"
 #include "../engine_tables.h"
 
-/* Extend the work buffer to hold g(0..n) for r; ENGINE_ERR_HEAP_LIMIT if a value passes 255. */
-static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t *r, engine_heap_t n)
+static const uint8_t octal_bits[8] PROGMEM = {1, 2, 4, 8, 16, 32, 64, 128};
+
+/* Extend the work buffer to hold g(0..n) for r; ENGINE_ERR_HEAP_LIMIT if a value passes 255.
+ * With *budget, stop once about that many removal sizes have been tried (ENGINE_ERR_BUSY; the
+ * next call goes on from the values already there). */
+static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t *r, engine_heap_t n,
+                                                            uint16_t *budget)
 {
     uint16_t t = 0;
     if (engine_work_serial == r->serial) t = (uint16_t)engine_work_fill;
@@ -16,20 +24,23 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
     uint8_t top = 0;
     for (uint16_t i = 0; i < t; i++) top |= engine_work[i];
     for (; t <= (uint16_t)n; t++) {
+        if (budget && *budget == 0) return ENGINE_ERR_BUSY;
         uint8_t seen[ENGINE_WORK_SIZE / 8 + 1];
         uint16_t above = 8;
         while (above <= top) above <<= 1;
         const uint8_t width = (uint8_t)(above / 8 + 1);
         for (uint8_t i = 0; i < width; i++) seen[i] = 0;
         const uint8_t last = r->size < t ? r->size : (uint8_t)t;
+        if (budget) *budget = *budget > last ? (uint16_t)(*budget - last) : 0;
         for (uint8_t k = 1; k <= last && k != 0; k++) {
             const uint8_t d = engine_digit(r, k), rest = (uint8_t)(t - k);
             if ((d & 1) && rest == 0) seen[0] |= 1;
             if ((d & 2) && rest > 0) seen[engine_work[rest] >> 3] |= (uint8_t)(1u << (engine_work[rest] & 7));
             if (!(d & 4)) continue;
-            for (uint8_t a = 1; a <= rest / 2; a++) {
-                uint8_t v = engine_work[a] ^ engine_work[rest - a];
-                seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+            const uint8_t *left = engine_work + 1, *right = engine_work + rest - 1;
+            for (uint8_t a = rest / 2; a; a--) { /* the hot loop: pointers and a bit table */
+                const uint8_t v = (uint8_t)(*left++ ^ *right--);
+                seen[v >> 3] |= pgm_read_byte(&octal_bits[v & 7]);
             }
         }
         const uint16_t g = engine_mex(seen, width);
@@ -52,7 +63,7 @@ static engine_status_t octal_grundy(const engine_rules_t *r, engine_heap_t n, en
     }
     if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
     if (engine_work_serial != r->serial || engine_work_fill <= n) {
-        engine_status_t s = octal_fill(r, n);
+        engine_status_t s = octal_fill(r, n, NULL);
         if (s != ENGINE_OK) return s;
     }
     *g = engine_work[n];
@@ -102,17 +113,41 @@ static uint8_t octal_value(const engine_rules_t *r, engine_heap_t a)
     return r->table != ENGINE_TABLE_NONE ? engine_table_value(r->table, a) : engine_work[a];
 }
 
+/* Whether a split of rest into a + (rest - a), a in [prefix, prefix + period), reaches target. */
+static bool octal_period_matches(const engine_rules_t *r, engine_heap_t rest, engine_heap_t target,
+                                 uint16_t prefix, uint16_t period)
+{
+    for (engine_heap_t a = prefix; a < (engine_heap_t)prefix + period; a++)
+        if ((engine_heap_t)(octal_value(r, a) ^ octal_value(r, rest - a)) == target) return true;
+    return false;
+}
+
 static bool octal_next_option_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
                                  engine_iter_t *it, engine_move_t *m)
 {
-    if (r->table == ENGINE_TABLE_NONE && (n >= ENGINE_WORK_SIZE || octal_fill(r, n) != ENGINE_OK))
+    if (r->table == ENGINE_TABLE_NONE && (n >= ENGINE_WORK_SIZE || octal_fill(r, n, NULL) != ENGINE_OK))
         return false;
-    while (octal_next_option(r, n, it, m))
-        if ((engine_heap_t)(octal_value(r, m->left) ^ octal_value(r, n - m->take - m->left)) ==
-            target)
-            return true;
+    uint16_t prefix = 0, period = 0;
+    if (r->table != ENGINE_TABLE_NONE) engine_table_shape(r->table, &prefix, &period);
+    while (octal_next_option(r, n, it, m)) {
+        const engine_heap_t rest = n - m->take, a = m->left;
+        if ((engine_heap_t)(octal_value(r, a) ^ octal_value(r, rest - a)) == target) return true;
+        /* Splits a + b = rest with both parts in the periodic part of a table repeat every
+         * period: if the first period of them has no match, skip to where b leaves it. */
+        if (period && it->b >= 3 && a + 1 == (engine_heap_t)prefix + period &&
+            rest - a - 1 >= prefix && !octal_period_matches(r, rest, target, prefix, period))
+            it->b = rest - prefix + 2; /* the next split leaves rest - prefix + 1 on the left */
+    }
     return false;
 }
 
 const engine_heap_ops_t engine_ops_octal = {octal_grundy, octal_next_option, octal_check_option,
                                             octal_next_option_to};
+
+engine_status_t engine_octal_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t budget)
+{
+    if (r->table != ENGINE_TABLE_NONE) return ENGINE_OK;
+    if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
+    if (engine_work_serial == r->serial && engine_work_fill > n) return ENGINE_OK;
+    return octal_fill(r, n, &budget);
+}

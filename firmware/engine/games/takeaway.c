@@ -4,6 +4,8 @@
  * Nim, Bash and pow2 have closed forms; menu sets and fib read generated tables; any
  * other set is computed at run time in a window of the last max(S) values, skipping
  * ahead once the window repeats (Brent's cycle finding). */
+#include <stddef.h>
+
 #include "../engine_internal.h"
 #include "../engine_tables.h"
 
@@ -41,43 +43,84 @@ static bool takeaway_allowed(const engine_rules_t *r, engine_heap_t take)
     return takeaway_next_take(r, take, below) == take;
 }
 
+/* A caller's spare buffer (engine_lend), where windows wider than half the work buffer are
+ * saved for the period search. */
+static uint8_t *sub_spare;
+static uint8_t sub_spare_size;
+
+void engine_lend(uint8_t *buf, uint8_t size)
+{
+    sub_spare = buf;
+    sub_spare_size = buf ? size : 0;
+}
+
+/* Where a window of m values is saved for the period search; NULL: nowhere, no search. */
+static uint8_t *sub_saved(uint8_t m)
+{
+    if (m <= ENGINE_WORK_SIZE / 2) return SUB_SAVED;
+    return sub_spare_size >= m ? sub_spare : NULL;
+}
+
 /* Compare the window ending in slot `head` with the saved one. */
 static bool sub_window_equal(uint8_t m, uint8_t head)
 {
+    const uint8_t *saved = sub_saved(m);
     uint8_t slot = head;
     for (uint8_t i = 0; i < m; i++) {
         if (++slot == m) slot = 0;
-        if (engine_work[slot] != SUB_SAVED[i]) return false;
+        if (engine_work[slot] != saved[i]) return false;
     }
     return true;
 }
 
 static void sub_window_save(uint8_t m, uint8_t head)
 {
+    uint8_t *saved = sub_saved(m);
     uint8_t slot = head;
     for (uint8_t i = 0; i < m; i++) {
         if (++slot == m) slot = 0;
-        SUB_SAVED[i] = engine_work[slot];
+        saved[i] = engine_work[slot];
     }
 }
 
-/* Fill the window with g(end - m + 1 .. end), m = max(S); sub_head is g(end)'s slot. */
-static void sub_fill(const engine_rules_t *r, uint16_t end)
+/* A window fill under way, kept between calls so that engine_prepare can do it in slices. */
+static struct {
+    uint16_t t;         /* next value to compute */
+    uint16_t end;       /* last value to compute (moves to its twin once a period is seen) */
+    uint16_t requested; /* the end asked for */
+    uint16_t hash, saved_hash, base_m, checkpoint, power;
+    uint8_t slot;       /* where g(t - 1) is */
+    uint8_t searching;  /* still looking for a period */
+    uint8_t running;
+} sub_run;
+
+/* Fill the window with g(end - m + 1 .. end), m = max(S); sub_head is g(end)'s slot. With
+ * *budget, stop after that many values (false: not done; the next call goes on from there). */
+static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
 {
-    if (engine_work_serial == r->serial && sub_windowed && engine_work_fill == (uint32_t)end + 1)
-        return;
-    const uint16_t requested = end;
+    const bool mine = engine_work_serial == r->serial && sub_windowed;
+    if (mine && engine_work_fill == (uint32_t)end + 1) return true;
     const uint8_t m = r->u.set[r->size - 1];
-    const bool detect = m <= ENGINE_WORK_SIZE / 2;
-    uint16_t hash = 0, saved_hash = 0, base_m = 1, checkpoint = 0, power = 1;
-    bool searching = detect;
-    for (uint8_t i = 0; i < m; i++) {
-        engine_work[i] = 0;
-        base_m = (uint16_t)(base_m * SUB_HASH_BASE);
+    if (!mine || !sub_run.running || sub_run.requested != end) {
+        sub_run.base_m = 1;
+        for (uint8_t i = 0; i < m; i++) {
+            engine_work[i] = 0;
+            sub_run.base_m = (uint16_t)(sub_run.base_m * SUB_HASH_BASE);
+        }
+        sub_run.hash = sub_run.saved_hash = sub_run.checkpoint = sub_run.t = 0;
+        sub_run.power = 1;
+        sub_run.searching = sub_saved(m) != NULL;
+        sub_run.slot = (uint8_t)(m - 1);
+        sub_run.end = sub_run.requested = end;
+        sub_run.running = 1;
+        sub_windowed = true;
+        engine_work_serial = r->serial;
+        engine_work_fill = 0; /* no complete window yet */
     }
-    uint8_t slot = (uint8_t)(m - 1);
-    for (uint16_t t = 0;; t++) {
-        slot = (uint8_t)(slot + 1 == m ? 0 : slot + 1);
+    for (;; sub_run.t++) {
+        if (budget && (*budget)-- == 0) return false;
+        const uint16_t t = sub_run.t;
+        const uint8_t slot = sub_run.slot = (uint8_t)(sub_run.slot + 1 == m ? 0 : sub_run.slot + 1);
         uint8_t seen[(ENGINE_SET_MAX + 8) / 8] = {0};
         for (uint8_t i = 0; i < r->size && r->u.set[i] <= t; i++) {
             int16_t from = (int16_t)slot - r->u.set[i];
@@ -85,31 +128,31 @@ static void sub_fill(const engine_rules_t *r, uint16_t end)
             seen[v >> 3] |= (uint8_t)(1u << (v & 7));
         }
         uint8_t g = engine_mex(seen, sizeof seen);
-        hash = (uint16_t)(hash * SUB_HASH_BASE + g - engine_work[slot] * base_m);
+        sub_run.hash = (uint16_t)(sub_run.hash * SUB_HASH_BASE + g - engine_work[slot] * sub_run.base_m);
         engine_work[slot] = g;
-        if (t == end) break;
-        if (!searching || t + 1 < m) continue;
+        if (t == sub_run.end) break;
+        if (!sub_run.searching || t + 1 < m) continue;
         if (t + 1 == m) {
             sub_window_save(m, slot);
-            saved_hash = hash;
-            checkpoint = t;
-        } else if (hash == saved_hash && sub_window_equal(m, slot)) {
+            sub_run.saved_hash = sub_run.hash;
+            sub_run.checkpoint = t;
+        } else if (sub_run.hash == sub_run.saved_hash && sub_window_equal(m, slot)) {
             /* the sequence repeats with period t - checkpoint: finish on end's twin */
-            uint16_t period = (uint16_t)(t - checkpoint);
-            end = (uint16_t)(t + (uint16_t)(end - t) % period);
-            searching = false;
-            if (t == end) break;
-        } else if ((uint16_t)(t - checkpoint) == power) {
+            uint16_t period = (uint16_t)(t - sub_run.checkpoint);
+            sub_run.end = (uint16_t)(t + (uint16_t)(sub_run.end - t) % period);
+            sub_run.searching = 0;
+            if (t == sub_run.end) break;
+        } else if ((uint16_t)(t - sub_run.checkpoint) == sub_run.power) {
             sub_window_save(m, slot);
-            saved_hash = hash;
-            checkpoint = t;
-            power = (uint16_t)(power << 1);
+            sub_run.saved_hash = sub_run.hash;
+            sub_run.checkpoint = t;
+            sub_run.power = (uint16_t)(sub_run.power << 1);
         }
     }
-    sub_head = slot;
-    sub_windowed = true;
-    engine_work_serial = r->serial;
-    engine_work_fill = (uint32_t)requested + 1;
+    sub_run.running = 0;
+    sub_head = sub_run.slot;
+    engine_work_fill = (uint32_t)end + 1;
+    return true;
 }
 
 /* Extend the table of g(0..n), n <= 255, for a run-time set. */
@@ -173,7 +216,7 @@ static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n,
         *g = engine_work[n];
         return ENGINE_OK;
     }
-    sub_fill(r, (uint16_t)(n - 1));
+    sub_fill(r, (uint16_t)(n - 1), NULL);
     uint8_t seen[(ENGINE_SET_MAX + 8) / 8] = {0};
     for (uint8_t i = 0; i < r->size && r->u.set[i] <= n; i++) {
         uint8_t v = sub_window_value(r, r->u.set[i]);
@@ -228,7 +271,7 @@ static bool takeaway_next_option_to(const engine_rules_t *r, engine_heap_t n, en
             sub_table_fill(r, (uint8_t)n);
             g = engine_work[m->left];
         } else if (window) {
-            sub_fill(r, (uint16_t)(n - 1));
+            sub_fill(r, (uint16_t)(n - 1), NULL);
             g = sub_window_value(r, m->take);
         } else {
             takeaway_grundy(r, m->left, &g);
@@ -240,3 +283,13 @@ static bool takeaway_next_option_to(const engine_rules_t *r, engine_heap_t n, en
 
 const engine_heap_ops_t engine_ops_takeaway = {takeaway_grundy, takeaway_next_option,
                                                takeaway_check_option, takeaway_next_option_to};
+
+engine_status_t engine_takeaway_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t budget)
+{
+    if (r->game != ENGINE_GAME_SUB || r->table != ENGINE_TABLE_NONE || n == 0) return ENGINE_OK;
+    if (n < ENGINE_WORK_SIZE) {
+        sub_table_fill(r, (uint8_t)n); /* at most 256 values: a few milliseconds */
+        return ENGINE_OK;
+    }
+    return sub_fill(r, (uint16_t)(n - 1), &budget) ? ENGINE_OK : ENGINE_ERR_BUSY;
+}

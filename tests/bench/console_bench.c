@@ -1,0 +1,194 @@
+/* make bench: how long the console takes to answer its worst cases, per game, on the real
+ * firmware under simavr. A command goes in through the UART; the time from its last byte
+ * arriving to the reply's first byte leaving is the total time to the reply's line end
+ * minus the wire time of both lines (measured here from two trivial commands).
+ * Usage: console_bench FIRMWARE.elf BOARD */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario.h"
+
+#define BENCH_CYCLES_PER_MS 16000.0
+#define BENCH_TARGET_MS 100.0
+#define BENCH_CMD_MAX 600
+
+typedef struct {
+    const char *game; /* the README's row */
+    char cmd[BENCH_CMD_MAX];
+} bench_case_t;
+
+static double bench_byte_ms; /* wire time of one byte, both ways */
+
+/* Send cmd, run until its first reply line; the ms from sending to that line's end, the line
+ * in *reply. With `until` set, keep going to the line starting with it (a moves count). */
+static double bench_send(scn_t *s, const char *cmd, const char *until, char *reply, size_t n,
+                         double *total_ms, unsigned *lines)
+{
+    scn_run_ms(s, 30);
+    const size_t first = scn_line_count(s);
+    const uint64_t c0 = scn_cycles(s);
+    char line[BENCH_CMD_MAX + 2];
+    snprintf(line, sizeof line, "%s\n", cmd);
+    scn_send(s, line);
+    double first_ms = -1;
+    *lines = 0;
+    reply[0] = 0;
+    for (unsigned waited = 0; scn_ok(s) && waited < 2000000; waited++) {
+        scn_run_us(s, 50);
+        for (size_t i = first + *lines; i < scn_line_count(s); i++) {
+            const char *l = scn_line(s, i);
+            if (l[0] == '@') continue;
+            (*lines)++;
+            const double ms = (double)(scn_line_cycle(s, i) - c0) / BENCH_CYCLES_PER_MS;
+            if (first_ms < 0) {
+                first_ms = ms;
+                snprintf(reply, n, "%s", l);
+            }
+            if (!until || strncmp(l, until, strlen(until)) == 0) {
+                *total_ms = ms;
+                return first_ms;
+            }
+        }
+    }
+    *total_ms = -1;
+    return -1;
+}
+
+/* Hold B until the menu opens; ms from the press to the @menu line. Then back to the game. */
+static double bench_menu_ms(scn_t *s)
+{
+    scn_set_cursor(s, scn_line_count(s));
+    const uint64_t c0 = scn_cycles(s);
+    scn_press(s, SIM_BTN_B);
+    const char *l = scn_wait_line(s, "@menu", 3000);
+    const double ms = l ? (double)(scn_line_cycle(s, scn_cursor(s) - 1) - c0) / BENCH_CYCLES_PER_MS : 1e9;
+    scn_release(s, SIM_BTN_B);
+    scn_run_ms(s, 100);
+    scn_tap(s, SIM_BTN_B); /* back */
+    scn_run_ms(s, 200);
+    return ms;
+}
+
+static void bench_fill(bench_case_t *c, const char *game, const char *fmt, const char *arg)
+{
+    c->game = game;
+    snprintf(c->cmd, sizeof c->cmd, fmt, arg);
+}
+
+int main(int argc, char **argv)
+{
+    char err[256], reply[BENCH_CMD_MAX];
+    if (argc != 3) return 2;
+    scn_t *s = scn_open(argv[1], argv[2], err, sizeof err);
+    if (!s || !scn_wait_line(s, "@turn", 3000)) {
+        printf("console bench: %s\n", s ? "no game" : err);
+        return 1;
+    }
+    /* wire time per byte: the same answer to a short and a long (space-padded) line */
+    double total, t_short, t_long;
+    unsigned lines;
+    char padded[300];
+    snprintf(padded, sizeof padded, "solve nim 1 2 3%200s", "");
+    t_short = bench_send(s, "solve nim 1 2 3", NULL, reply, sizeof reply, &total, &lines);
+    t_long = bench_send(s, padded, NULL, reply, sizeof reply, &total, &lines);
+    bench_byte_ms = (t_long - t_short) / 200.0;
+
+    static bench_case_t cases[32];
+    unsigned n = 0;
+    char big[BENCH_CMD_MAX], code[300], set[200];
+    /* 16 heaps near 2^32 with a non-zero nim-sum */
+    big[0] = 0;
+    for (unsigned i = 0; i < 16; i++)
+        snprintf(big + strlen(big), sizeof big - strlen(big), " %lu", 4294967295ul - 7919ul * i * i);
+    bench_fill(&cases[n++], "nim", "solve nim%s", big);
+    bench_fill(&cases[n++], "nim", "moves nim%s", big);
+    bench_fill(&cases[n++], "misere", "solve misere%s", big);
+    bench_fill(&cases[n++], "bash:M", "solve bash:65535%s", big);
+    bench_fill(&cases[n++], "pow2", "solve pow2%s", big);
+    bench_fill(&cases[n++], "wythoff", "solve wythoff %s", "2654435769 4294967295");
+    bench_fill(&cases[n++], "wythoff", "solve wythoff %s", "4294967295 4294967294");
+    /* 32 values up to 255: the primes below 131 */
+    strcpy(set, "1,2,3,5,7,11,13,17,19,23,29,31,37,41,43,47,53,59,61,67,71,73,79,83,89,97,101,103,107,109,113,127");
+    char heaps16[200] = "";
+    for (unsigned i = 0; i < 16; i++) snprintf(heaps16 + strlen(heaps16), sizeof heaps16 - strlen(heaps16), " %u", 65535 - 97 * i);
+    snprintf(big, sizeof big, "solve sub:%s%s", set, heaps16);
+    bench_fill(&cases[n++], "sub:S", "%s", big);
+    snprintf(big, sizeof big, "grundy sub:%s 65535", set);
+    bench_fill(&cases[n++], "sub:S", "%s", big);
+    strcpy(set, "224,225,226,227,228,229,230,231,232,233,234,235,236,237,238,239,240,241,242,243,244,245,246,247,248,249,250,251,252,253,254,255");
+    snprintf(big, sizeof big, "solve sub:%s%s", set, heaps16);
+    bench_fill(&cases[n++], "sub:S", "%s", big);
+    char fibs[200] = "";
+    for (unsigned i = 0; i < 16; i++) snprintf(fibs + strlen(fibs), sizeof fibs - strlen(fibs), " %u", 4095 - 13 * i);
+    bench_fill(&cases[n++], "fib", "solve fib%s", fibs);
+    bench_fill(&cases[n++], "kayles", "solve kayles%s", heaps16);
+    bench_fill(&cases[n++], "dawson", "solve dawson%s", heaps16);
+    bench_fill(&cases[n++], "dawson", "moves dawson%s", " 65535 3 4");
+    bench_fill(&cases[n++], "kayles", "moves kayles%s", heaps16);
+    char h255[200] = "";
+    for (unsigned i = 0; i < 16; i++) snprintf(h255 + strlen(h255), sizeof h255 - strlen(h255), " %u", 255 - i);
+    /* the longest codes a 255-character line holds */
+    memset(code, '7', 236);
+    code[236] = 0;
+    snprintf(big, sizeof big, "grundy octal:0.%s 255", code);
+    bench_fill(&cases[n++], "octal:0.77...7 (236)", "%s", big);
+    memset(code, '4', 236);
+    snprintf(big, sizeof big, "grundy octal:0.%s 255", code);
+    bench_fill(&cases[n++], "octal:0.44...4 (236)", "%s", big);
+    memset(code, '7', 160);
+    code[160] = 0;
+    snprintf(big, sizeof big, "moves octal:0.%s 255 254 253 252 251 250 249 248 247 246 245 244 243 242 241", code);
+    bench_fill(&cases[n++], "octal:0.77...7 (160)", "%s", big);
+    bench_fill(&cases[n++], "octal:0.137", "solve octal:0.137%s", h255);
+    bench_fill(&cases[n++], "line:1,2,3", "solve line:1,2,3%s", h255);
+    bench_fill(&cases[n++], "misere:kayles", "solve misere:kayles%s", " 3 4 4 5");
+
+    printf("Console replies, simulated time on the %s board (ms): from the command's last byte\n"
+           "arriving to the reply's first byte leaving (wire time %.4f ms per byte taken off).\n",
+           argv[2], bench_byte_ms);
+    printf("%-22s %10s %10s  %s\n", "game", "reply-ms", "done-ms", "command");
+    double worst = 0;
+    const char *worst_at = "";
+    for (unsigned i = 0; i < n && scn_ok(s); i++) {
+        const bool moves = strncmp(cases[i].cmd, "moves", 5) == 0;
+        const double t = bench_send(s, cases[i].cmd, moves ? "count" : NULL, reply, sizeof reply, &total, &lines);
+        const double wire = (double)(strlen(cases[i].cmd) + 1 + strlen(reply) + 2) * bench_byte_ms;
+        const double ms = t - wire;
+        char shown[48];
+        snprintf(shown, sizeof shown, "%.44s", cases[i].cmd);
+        printf("%-22s %10.2f %10.2f  %s%s  -> %.20s%s\n", cases[i].game, ms, total - wire, shown,
+               strlen(cases[i].cmd) > 44 ? "..." : "", reply, strlen(reply) > 20 ? "..." : "");
+        if (strncmp(reply, "err", 3) == 0 || t < 0 || !scn_ok(s)) {
+            printf("console bench: '%s' failed: %s\n", cases[i].cmd,
+                   !scn_ok(s) ? scn_failure(s) : t < 0 ? "no reply" : reply);
+            return 1;
+        }
+        if (ms > worst) {
+            worst = ms;
+            worst_at = cases[i].game;
+        }
+    }
+    printf("console worst reply %.2f ms (%s): target <= %.0f ms: %s\n", worst, worst_at,
+           BENCH_TARGET_MS, worst <= BENCH_TARGET_MS ? "met" : "MISSED");
+
+    /* The buttons while the console computes: B held opens the menu after 1 s; how much later
+     * than without a computation, at 8 moments of the longest one. */
+    const double base = bench_menu_ms(s);
+    double stall = 0;
+    for (unsigned k = 0; k < 8 && scn_ok(s); k++) {
+        char code_cmd[340];
+        memset(code, '7', 236);
+        code[236] = 0;
+        snprintf(code_cmd, sizeof code_cmd, "grundy octal:0.%s 255\n", code);
+        scn_send(s, code_cmd);
+        scn_run_ms(s, 100 + 300 * k);
+        const double d = bench_menu_ms(s) - base;
+        if (d > stall) stall = d;
+        scn_wait_line(s, "255", 10000); /* the answer, then quiet */
+    }
+    printf("buttons during the longest computation: the menu opened at most %.2f ms later than when "
+           "idle: target <= %.0f ms: %s\n", stall, BENCH_TARGET_MS, stall <= BENCH_TARGET_MS ? "met" : "MISSED");
+    scn_close(s);
+    return scn_ok(s) ? 0 : 1;
+}
