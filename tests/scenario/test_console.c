@@ -298,6 +298,7 @@ static void ct_classic(const char *name, const ct_pos_t *p, size_t wins)
 static void ct_test_classics(void)
 {
     snprintf(tally_context, sizeof tally_context, "worked examples");
+    ct_expect("solve nim 3 4 5", "N 1 4 5"); /* help's example */
     ct_expect("solve nim 14 21 39", "N 14 21 27");
     ct_expect("moves nim 5 7 9", "5 7 2");
     const char *l = ct_reply();
@@ -1454,14 +1455,14 @@ int main(int argc, char **argv)
     ct_send("help");
     ct_quiet(300);
     size_t help = 0, verbs = 0;
-    static const char *const verb[] = {"solve", "moves", "grundy", "new", "show", "help", "version"};
-    for (size_t v = 0; v < 7; v++) {
+    static const char *const verb[] = {"solve", "moves", "grundy", "new", "show", "version"};
+    for (size_t v = 0; v < 6; v++) {
         bool named = false;
         for (size_t i = from; i < scn_line_count(ct_s); i++) named |= strstr(scn_line(ct_s, i), verb[v]) != NULL;
         verbs += named;
     }
     for (size_t i = from; i < scn_line_count(ct_s); i++) help += scn_line(ct_s, i)[0] != '@';
-    tally_check(help >= 5 && verbs == 7, "help: %zu lines naming %zu of the 7 commands", help, verbs);
+    tally_check(help >= 3 && verbs == 6, "help: %zu lines naming %zu of the 6 other commands", help, verbs);
 
     ct_test_classics();
     ct_test_random_games();
