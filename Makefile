@@ -4,6 +4,7 @@
 # The public targets first make sure the toolchain is installed (tools/deps.sh),
 # then run make again, so that flags found with pkg-config see the fresh install.
 
+.DEFAULT_GOAL := all
 BOARD ?= direct
 VERSION := 0.5.0
 BUILD := build
@@ -155,6 +156,28 @@ $(FUZZ_CONSOLE): $(FUZZ_SRCS) $(wildcard firmware/console/*.h firmware/engine/*.
 	$(Q)clang -std=gnu99 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -Ifirmware/console $(ENGINE_INC) $(FUZZ_SRCS) -o $@
 
+# --- the store on the AVR, driven directly (tests/store/store_suite.c), with the firmware's
+# objects; store.c itself with 41 bytes a poll, so that a save's last byte ends a poll ---
+TEST_STORE_AVR := $(BUILD)/tests/store_avr.elf
+TEST_STORE_AVR_CFLAGS := $(AVR_CFLAGS) $(FW_INC) -DSTORE_STEPS=41
+TEST_STORE_AVR_OBJS := $(BUILD)/tests/avr/store_suite.o $(BUILD)/tests/avr/store_41.o \
+	$(BUILD)/tests/avr/check.o $(addprefix $(FW_DIR)/obj/,firmware/game/settings.o \
+		firmware/game/games.o firmware/runtime/uart.o) \
+	$(patsubst %.c,$(FW_DIR)/obj/%.o,$(wildcard boards/$(BOARD)/*.c)) $(ENGINE_AVR_OBJS)
+
+$(BUILD)/tests/avr/store_suite.o: tests/store/store_suite.c Makefile | $(TABLES_H)
+	@mkdir -p $(@D)
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(TEST_STORE_AVR_CFLAGS) -Itests/engine -Isim -c $< -o $@
+
+$(BUILD)/tests/avr/store_41.o: firmware/game/store.c Makefile | $(TABLES_H)
+	@mkdir -p $(@D)
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(TEST_STORE_AVR_CFLAGS) -c $< -o $@
+
+$(TEST_STORE_AVR): $(TEST_STORE_AVR_OBJS)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
+
 # --- benchmark firmware ---
 BENCH_ELF := $(BUILD)/bench/bench.elf
 
@@ -197,6 +220,7 @@ TEST_SUITES = \
 	"nim on the $(BOARD) board: $(TEST_NIM) $(FW_ELF) $(BOARD) 200" \
 	"every game on the $(BOARD) board: $(TEST_GAMES) $(FW_ELF) $(BOARD)" \
 	"settings and score in EEPROM on the $(BOARD) board: $(TEST_STORE) $(FW_ELF) $(BOARD)" \
+	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
 	"serial console on the $(BOARD) board: $(TEST_CONSOLE) $(FW_ELF) $(BOARD) $(VERSION)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
@@ -204,7 +228,7 @@ TEST_SUITES = \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_CONSOLE) $(FW_HEX) $(FUZZ_CONSOLE)
+		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FW_HEX) $(FUZZ_CONSOLE)
 	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
 
 bench: deps

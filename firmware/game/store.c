@@ -14,7 +14,9 @@
 #define STORE_CRC_AT ((uint16_t)offsetof(store_record_t, crc))
 #define STORE_SEQ_AT ((uint16_t)offsetof(store_record_t, seq))
 #define STORE_CELL_COUNT (GAMES_COUNT * 2 * SETTINGS_LEVELS)
-#define STORE_STEPS 32 /* bytes one poll sums or compares at most */
+#ifndef STORE_STEPS
+#define STORE_STEPS 32 /* bytes one poll sums or compares at most (a test may pick another) */
+#endif
 
 _Static_assert(STORE_BASE + 2 * sizeof(store_record_t) <= E2END + 1, "two slots fit the EEPROM");
 _Static_assert(offsetof(store_record_t, seq) == sizeof(store_record_t) - 1, "seq is last");
@@ -219,7 +221,7 @@ void store_score_put(const store_score_t *score)
     uint8_t n = store_find(cell);
     if (n == STORE_CELLS) {
         if (store_cell_count == STORE_CELLS) {
-            /* every cell is owed to the running save: finish it (at most STORE_SIZE bytes) */
+            /* RAM is full: finish the running save, waiting (at most STORE_SIZE writes) */
             while (store_phase != STORE_IDLE) {
                 eeprom_busy_wait();
                 store_step();

@@ -43,8 +43,8 @@ const settings_t *store_settings(void);
 void store_settings_put(const settings_t *s);
 /* The score of the current game, variant and level (from RAM once store_poll() fetched it). */
 store_score_t store_score_get(void);
-/* Set the score of the current game, variant and level, and save it; with STORE_CELLS cells
- * already owed to a running save, that save is first finished, waiting on the EEPROM. */
+/* Set the score of the current game, variant and level, and save it; when RAM holds STORE_CELLS
+ * other cells, the running save is first finished, waiting on the EEPROM (up to 1.4 s). */
 void store_score_put(const store_score_t *score);
 
 #endif

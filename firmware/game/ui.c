@@ -21,16 +21,21 @@ static struct {
     uint16_t b_since;
 } ui;
 
+/* The alternating first player: whether the device (or p2) begins now, saved. Not inlined:
+ * its copy of the settings stays off the stack while the game starts. */
+__attribute__((noinline)) static uint8_t ui_alternate(void)
+{
+    settings_t next = *store_settings();
+    next.device_began = (uint8_t)!next.device_began;
+    store_settings_put(&next);
+    return next.device_began;
+}
+
 static void ui_new_game(uint16_t now, const uint8_t *mask)
 {
     const settings_t *s = store_settings();
     uint8_t device_first = s->first == SETTINGS_FIRST_DEVICE;
-    if (s->first == SETTINGS_FIRST_ALTERNATE) {
-        settings_t next = *s;
-        device_first = (uint8_t)!s->device_began;
-        next.device_began = device_first;
-        store_settings_put(&next);
-    }
+    if (s->first == SETTINGS_FIRST_ALTERNATE) device_first = ui_alternate();
     uart_puts_P(PSTR("@settings "));
     games_print_name(s);
     menu_print_settings(s);

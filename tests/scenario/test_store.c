@@ -2,7 +2,8 @@
  * and a garbage EEPROM boot to the defaults; settings and score survive a reset and a power
  * cycle; a power cut after any byte of a save (with the byte being programmed torn or not)
  * reads back the old record or the new one, nothing else; A and B held at power-up reset
- * everything; a save rewrites only the bytes that changed.
+ * everything; a save rewrites only the bytes that changed; a change made while a save runs
+ * reaches the EEPROM with it.
  * Usage: test_store FIRMWARE.elf BOARD */
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,6 +240,69 @@ static void st_test_cuts(void)
     tally_check(olds > 0 && news > 0, "never the old or never the new record");
 }
 
+/* True when an "@saved" line arrived after line `from` (an index), up to the cursor. */
+static bool st_saved_since(const scn_t *s, size_t from)
+{
+    for (size_t i = from; i < scn_cursor(s); i++)
+        if (!strncmp(scn_line(s, i), "@saved", 6)) return true;
+    return false;
+}
+
+/* A change made while a save is writing goes into that save: a game's score starts the save of
+ * a whole blank slot, and once its first byte is written the next game begins, flipping the
+ * alternating first player. Right after that save, a power cycle: the score and the flip are
+ * both there. (The simulated EEPROM programs a byte at once, so the firmware writes that slot
+ * in about 13 polls, 1 ms apart, after summing it in as many.) */
+static void st_test_change_during_save(void)
+{
+    snprintf(tally_context, sizeof tally_context, "a change during a save");
+    char set[160], set2[160], score[64], score2[64];
+    scn_t *s = st_open(NULL);
+    if (!s) return;
+    st_boot(s, "blank", set, sizeof set);
+    /* first=alternate: DOWN to "first", RIGHT twice (you -> device -> alternate) */
+    st_menu_change(s, 3, 2);
+    snprintf(set, sizeof set, "%s", scn_last_line(s, "@settings "));
+    tally_check(strstr(set, " first=alternate ") != NULL, "settings after the menu: '%s'", set);
+    st_saved(s); /* slot 0: the device begins the first game */
+    const uint64_t before_score = scn_eeprom_writes(s);
+    if (!st_finish_game(s, score, sizeof score)) {
+        scn_close(s);
+        return;
+    }
+    const size_t score_line = scn_cursor(s) - 1;
+    tally_check(scn_run_until_eeprom_write(s, before_score + 1, 100), "the score is not saved");
+    scn_set_bounce(s, NULL); /* a clean press: the next game begins 6 ms later */
+    scn_press(s, SIM_BTN_A);
+    tally_check(scn_wait_line(s, "@settings ", 100) != NULL, "no second game");
+    const uint64_t written = scn_eeprom_writes(s) - before_score;
+    tally_check(!st_saved_since(s, score_line) && written < 411,
+                "the score's save was over (%llu bytes written) before the next game began",
+                (unsigned long long)written);
+    printf("store: the next game began with %llu of the score's 411 bytes written\n",
+           (unsigned long long)written);
+    scn_release(s, SIM_BTN_A);
+    scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
+    st_saved(s);
+    const char *turn = scn_last_line(s, "@turn ");
+    tally_check(turn && !strcmp(turn, "@turn human"), "game 2 begins with '%s'",
+                turn ? turn : "none");
+    scn_reset(s, SCN_RESET_POWER);
+    st_boot(s, "loaded", set2, sizeof set2);
+    tally_check(!strcmp(set, set2), "settings '%s', saved '%s'", set2, set);
+    /* the person began game 2, so the device begins this one */
+    turn = scn_wait_line(s, "@turn ", 3000);
+    tally_check(turn && !strcmp(turn, "@turn cpu"), "the first turn after the power cycle: '%s'",
+                turn ? turn : "none");
+    unsigned w, l, h, w2, l2, h2;
+    st_finish_game(s, score2, sizeof score2);
+    tally_check(sscanf(score, "@score %u %u %u", &w, &l, &h) == 3 &&
+                    sscanf(score2, "@score %u %u %u", &w2, &l2, &h2) == 3 &&
+                    w2 + l2 == w + l + 1 && h2 == h,
+                "score after game 1 '%s', after a power cycle and game 3 '%s'", score, score2);
+    scn_close(s);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -253,5 +317,6 @@ int main(int argc, char **argv)
     st_test_survive(image);
     st_test_reset_keys(image);
     st_test_cuts();
+    st_test_change_during_save();
     return tally_finish("store");
 }
