@@ -26,24 +26,22 @@ static scn_t *ct_s;
 
 /* The test's own random numbers (xorshift64, fixed seed), independent of the firmware's. */
 static uint64_t ct_seed = 0x9E3779B97F4A7C15ull;
-static uint32_t ct_rand32(void)
-{
+static uint32_t ct_rand32(void) {
     ct_seed ^= ct_seed << 13;
     ct_seed ^= ct_seed >> 7;
     ct_seed ^= ct_seed << 17;
     return (uint32_t)(ct_seed >> 16);
 }
 
-static unsigned ct_rand(unsigned n)
-{
+static unsigned ct_rand(unsigned n) {
     return (unsigned)(ct_rand32() % n);
 }
 
 /* A random heap of 0..top, its bit length uniform so that small and large values both occur. */
-static uint32_t ct_rand_heap(uint32_t top)
-{
+static uint32_t ct_rand_heap(uint32_t top) {
     unsigned bits = 0;
-    for (uint32_t t = top; t; t >>= 1) bits++;
+    for (uint32_t t = top; t; t >>= 1)
+        bits++;
     const unsigned b = ct_rand(bits + 1);
     const uint32_t v = b == 0 ? 0 : b == 32 ? ct_rand32() : ct_rand32() % (1u << b);
     return v > top ? v % (top + 1u) : v;
@@ -53,8 +51,7 @@ static uint32_t ct_rand_heap(uint32_t top)
 
 /* Send one command line (LF added). */
 static void ct_send(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void ct_send(const char *fmt, ...)
-{
+static void ct_send(const char *fmt, ...) {
     char line[2048];
     va_list ap;
     va_start(ap, fmt);
@@ -65,22 +62,19 @@ static void ct_send(const char *fmt, ...)
 }
 
 /* The next line that is not an '@' event; NULL when none came in time. */
-static const char *ct_reply(void)
-{
+static const char *ct_reply(void) {
     for (;;) {
         const char *l = scn_wait_line(ct_s, "", CT_REPLY_MS);
         if (!l || l[0] != '@') return l;
     }
 }
 
-static const char *ct_show(const char *l)
-{
+static const char *ct_show(const char *l) {
     return l ? l : "(nothing)";
 }
 
 /* Send cmd; check that the reply is want exactly. */
-static bool ct_expect(const char *cmd, const char *want)
-{
+static bool ct_expect(const char *cmd, const char *want) {
     ct_send("%s", cmd);
     const char *got = ct_reply();
     return tally_check(got && !strcmp(got, want), "'%s' -> '%s', expected '%s'", cmd, ct_show(got),
@@ -88,8 +82,7 @@ static bool ct_expect(const char *cmd, const char *want)
 }
 
 /* Run until the UART has been quiet for ms; then every line so far counts as read. */
-static void ct_quiet(uint32_t ms)
-{
+static void ct_quiet(uint32_t ms) {
     uint32_t quiet = 0;
     for (int guard = 0; quiet < ms && guard < 1000; guard++) {
         const size_t before = scn_line_count(ct_s);
@@ -100,19 +93,18 @@ static void ct_quiet(uint32_t ms)
 }
 
 /* The console still works: `solve nim 1 2 3` is answered `P`, and by nothing else first. */
-static void ct_alive(const char *after)
-{
+static void ct_alive(const char *after) {
     ct_send("solve nim 1 2 3");
     const char *got = ct_reply();
-    tally_check(got && !strcmp(got, "P"), "after %.60s: 'solve nim 1 2 3' -> '%s'", after, ct_show(got));
+    tally_check(got && !strcmp(got, "P"), "after %.60s: 'solve nim 1 2 3' -> '%s'", after,
+                ct_show(got));
 }
 
 /* The lines of a `moves` reply up to and including `count <k>` (or an error): lines[0..n-1]
  * are the moves; *count gets k, or -1 when the reply did not end with a count line (*last
  * then holds what it ended with). */
 static const char *ct_lines[CT_LINES];
-static size_t ct_list(const char *cmd, long *count, const char **last)
-{
+static size_t ct_list(const char *cmd, long *count, const char **last) {
     size_t n = 0;
     ct_send("%s", cmd);
     *count = -1;
@@ -138,8 +130,7 @@ typedef struct {
     uint32_t h[CT_HEAPS];
 } ct_pos_t;
 
-static void ct_pos_text(const ct_pos_t *p, char *out, size_t len)
-{
+static void ct_pos_text(const ct_pos_t *p, char *out, size_t len) {
     size_t k = 0;
     out[0] = '\0';
     for (unsigned i = 0; i < p->n && k < len; i++)
@@ -150,8 +141,7 @@ static void ct_pos_text(const ct_pos_t *p, char *out, size_t len)
  * the console writes it: heaps in order, the moved heap replaced by "a b", by "b" when a is 0,
  * by "0" when both are; both heaps minus take when i is BRUTE_BOTH (Wythoff's diagonal). */
 static void ct_after_text(const ct_pos_t *p, unsigned i, uint32_t take, uint32_t a, uint32_t b,
-                          char *out, size_t len)
-{
+                          char *out, size_t len) {
     ct_pos_t q = {0};
     for (unsigned j = 0; j < p->n; j++) {
         if (i == BRUTE_BOTH) {
@@ -166,10 +156,10 @@ static void ct_after_text(const ct_pos_t *p, unsigned i, uint32_t take, uint32_t
     ct_pos_text(&q, out, len);
 }
 
-static brute_pos_t ct_brute_pos(const ct_pos_t *p)
-{
+static brute_pos_t ct_brute_pos(const ct_pos_t *p) {
     brute_pos_t b = {.count = (uint8_t)p->n};
-    for (unsigned i = 0; i < p->n; i++) b.heap[i] = (uint8_t)p->h[i];
+    for (unsigned i = 0; i < p->n; i++)
+        b.heap[i] = (uint8_t)p->h[i];
     return b;
 }
 
@@ -179,8 +169,7 @@ static char ct_wins[CT_WINS][CT_TEXT]; /* the winning moves of a position, as wr
 static size_t ct_win_count;
 
 /* Every winning move of p by brute force, written as the console writes them, in ct_wins. */
-static void ct_brute_wins(const brute_game_t *g, const ct_pos_t *p)
-{
+static void ct_brute_wins(const brute_game_t *g, const ct_pos_t *p) {
     const brute_pos_t bp = ct_brute_pos(p);
     brute_iter_t it = {0, 0, 0};
     brute_move_t m;
@@ -193,8 +182,7 @@ static void ct_brute_wins(const brute_game_t *g, const ct_pos_t *p)
     }
 }
 
-static bool ct_is_win_text(const char *t)
-{
+static bool ct_is_win_text(const char *t) {
     for (size_t i = 0; i < ct_win_count; i++)
         if (!strcmp(ct_wins[i], t)) return true;
     return false;
@@ -204,8 +192,7 @@ static bool ct_is_win_text(const char *t)
  * lost; otherwise `N` and one of its winning moves; `moves` lists distinct winning moves and
  * ends with `count k`, k the number of lines and of brute force's winning moves. */
 static void ct_check_brute(const char *name, const brute_game_t *g, const ct_pos_t *p,
-                           unsigned *lost)
-{
+                           unsigned *lost) {
     char pos[CT_TEXT], cmd[CT_TEXT + 64];
     ct_pos_text(p, pos, sizeof pos);
     const brute_pos_t bp = ct_brute_pos(p);
@@ -216,7 +203,8 @@ static void ct_check_brute(const char *name, const brute_game_t *g, const ct_pos
     ct_send("%s", cmd);
     const char *got = ct_reply();
     if (!win)
-        tally_check(got && !strcmp(got, "P"), "'%s' -> '%s': the position is lost", cmd, ct_show(got));
+        tally_check(got && !strcmp(got, "P"), "'%s' -> '%s': the position is lost", cmd,
+                    ct_show(got));
     else
         tally_check(got && !strncmp(got, "N ", 2) && ct_is_win_text(got + 2),
                     "'%s' -> '%s': not one of the %zu winning moves (such as '%s')", cmd,
@@ -229,32 +217,34 @@ static void ct_check_brute(const char *name, const brute_game_t *g, const ct_pos
     const char *first_bad = NULL;
     for (size_t i = 0; i < n && i < CT_LINES; i++) {
         if (!ct_is_win_text(ct_lines[i]) && !bad++) first_bad = ct_lines[i];
-        for (size_t j = 0; j < i; j++) repeated += !strcmp(ct_lines[i], ct_lines[j]);
+        for (size_t j = 0; j < i; j++)
+            repeated += !strcmp(ct_lines[i], ct_lines[j]);
     }
-    tally_check(!bad && !repeated, "'%s': %zu lines are not winning moves (such as '%s'), %zu repeat",
-                cmd, bad, ct_show(first_bad), repeated);
+    tally_check(!bad && !repeated,
+                "'%s': %zu lines are not winning moves (such as '%s'), %zu repeat", cmd, bad,
+                ct_show(first_bad), repeated);
     tally_check(count >= 0 && (size_t)count == n && n == ct_win_count,
                 "'%s': '%s' after %zu lines; brute force finds %zu winning moves", cmd,
                 ct_show(last), n, ct_win_count);
 }
 
 /* Grundy values of single heaps 0..n_max of a sum game by brute force (NULL: none). */
-static brute_value_t *ct_grundy_table(const brute_game_t *g, unsigned n_max)
-{
+static brute_value_t *ct_grundy_table(const brute_game_t *g, unsigned n_max) {
     static brute_value_t table[CT_TABLE];
     return n_max < CT_TABLE && brute_grundy(g, (uint16_t)n_max, table) ? table : NULL;
 }
 
 /* Random position of 1..4 heaps of 0..top, or (one in six) 16 heaps of 0..3, never all empty;
  * with tokens, at most that many tokens in all. */
-static ct_pos_t ct_random_pos(uint32_t top, unsigned tokens)
-{
+static ct_pos_t ct_random_pos(uint32_t top, unsigned tokens) {
     ct_pos_t p = {0};
     const bool wide = ct_rand(6) == 0;
     p.n = wide ? 16 : 1 + ct_rand(4);
-    for (unsigned i = 0; i < p.n; i++) p.h[i] = ct_rand((wide ? 3 : top) + 1);
+    for (unsigned i = 0; i < p.n; i++)
+        p.h[i] = ct_rand((wide ? 3 : top) + 1);
     unsigned sum = 0;
-    for (unsigned i = 0; i < p.n; i++) sum += p.h[i];
+    for (unsigned i = 0; i < p.n; i++)
+        sum += p.h[i];
     while (tokens && sum > tokens) {
         const unsigned i = ct_rand(p.n);
         if (p.h[i]) p.h[i]--, sum--;
@@ -264,10 +254,10 @@ static ct_pos_t ct_random_pos(uint32_t top, unsigned tokens)
 }
 
 /* Make p lost when a last heap of 0..top can make its nim-sum of values 0 (table: values). */
-static void ct_make_lost(ct_pos_t *p, const brute_value_t *table, uint32_t top)
-{
+static void ct_make_lost(ct_pos_t *p, const brute_value_t *table, uint32_t top) {
     unsigned x = 0;
-    for (unsigned i = 0; i + 1 < p->n; i++) x ^= table[p->h[i]];
+    for (unsigned i = 0; i + 1 < p->n; i++)
+        x ^= table[p->h[i]];
     const uint32_t start = ct_rand(top + 1);
     for (uint32_t k = 0; k <= top; k++) {
         const uint32_t h = (start + k) % (top + 1);
@@ -282,8 +272,7 @@ static void ct_make_lost(ct_pos_t *p, const brute_value_t *table, uint32_t top)
 
 /* A worked example: brute force must find `wins` winning moves, and the console's solve and
  * moves must agree with it (ct_check_brute). */
-static void ct_classic(const char *name, const ct_pos_t *p, size_t wins)
-{
+static void ct_classic(const char *name, const ct_pos_t *p, size_t wins) {
     brute_game_t g;
     brute_parse(&g, name);
     ct_brute_wins(&g, p);
@@ -295,21 +284,22 @@ static void ct_classic(const char *name, const ct_pos_t *p, size_t wins)
     ct_check_brute(name, &g, p, &lost);
 }
 
-static void ct_test_classics(void)
-{
+static void ct_test_classics(void) {
     snprintf(tally_context, sizeof tally_context, "worked examples");
     ct_expect("solve nim 3 4 5", "N 1 4 5"); /* help's example */
     ct_expect("solve nim 14 21 39", "N 14 21 27");
     ct_expect("moves nim 5 7 9", "5 7 2");
     const char *l = ct_reply();
-    tally_check(l && !strcmp(l, "count 1"), "'moves nim 5 7 9' ends '%s', expected 'count 1'", ct_show(l));
+    tally_check(l && !strcmp(l, "count 1"), "'moves nim 5 7 9' ends '%s', expected 'count 1'",
+                ct_show(l));
     /* (55,81,121) has a nim-sum of 31 and three winning moves: 40 81 121, 55 78 121, 55 81 102
      * (not "55 81 100": 55 ^ 81 = 102) */
     ct_classic("nim", &(ct_pos_t){3, {55, 81, 121}}, 3);
     ct_classic("nim", &(ct_pos_t){3, {29, 45, 58}}, 3);
     ct_classic("nim", &(ct_pos_t){3, {14, 21, 39}}, 1);
     ct_classic("nim", &(ct_pos_t){3, {5, 7, 9}}, 1);
-    ct_expect("solve misere 3 5 1", "N 3 2 1"); /* the one winning move: nim-sum 0, a heap > 1 left */
+    ct_expect("solve misere 3 5 1",
+              "N 3 2 1"); /* the one winning move: nim-sum 0, a heap > 1 left */
     ct_classic("misere", &(ct_pos_t){3, {3, 5, 1}}, 1);
     ct_expect("solve misere 1", "P");
     ct_expect("solve fib 1 4 1", "P");
@@ -334,11 +324,11 @@ typedef struct {
 } ct_game_t;
 
 /* Positions of one game: solve and moves against brute force; grundy of heaps 0..grundy_max. */
-static void ct_test_game(const ct_game_t *game, unsigned grundy_max)
-{
+static void ct_test_game(const ct_game_t *game, unsigned grundy_max) {
     brute_game_t g;
     snprintf(tally_context, sizeof tally_context, "random positions of %s", game->name);
-    if (!tally_check(brute_parse(&g, game->name), "brute force cannot parse %s", game->name)) return;
+    if (!tally_check(brute_parse(&g, game->name), "brute force cannot parse %s", game->name))
+        return;
     const bool wythoff = g.kind == BRUTE_WYTHOFF;
     const brute_value_t *table = g.misere || wythoff ? NULL : ct_grundy_table(&g, 255);
     brute_value_t values[256];
@@ -376,8 +366,7 @@ static void ct_test_game(const ct_game_t *game, unsigned grundy_max)
 }
 
 /* A random sub:S (1..4 values of 1..10), octal:0.D (1..4 digits) or line:S (1..3 of 1..6). */
-static void ct_random_name(const char *kind, char *out, size_t len)
-{
+static void ct_random_name(const char *kind, char *out, size_t len) {
     size_t k = (size_t)snprintf(out, len, "%s", kind);
     if (!strcmp(kind, "octal:0.")) {
         const unsigned digits = 1 + ct_rand(4);
@@ -389,13 +378,14 @@ static void ct_random_name(const char *kind, char *out, size_t len)
     const bool line = strstr(kind, "line:") != NULL;
     const unsigned top = line ? 6 : 10, want = 1 + ct_rand(line ? 3 : 4);
     unsigned set = 0;
-    for (unsigned i = 0; i < want; i++) set |= 1u << (1 + ct_rand(top));
+    for (unsigned i = 0; i < want; i++)
+        set |= 1u << (1 + ct_rand(top));
     for (unsigned v = 1; v <= top && k < len; v++)
-        if (set >> v & 1) k += (size_t)snprintf(out + k, len - k, "%s%u", out[k - 1] == ':' ? "" : ",", v);
+        if (set >> v & 1)
+            k += (size_t)snprintf(out + k, len - k, "%s%u", out[k - 1] == ':' ? "" : ",", v);
 }
 
-static void ct_test_random_games(void)
-{
+static void ct_test_random_games(void) {
     static const ct_game_t games[] = {
         {"nim", 200, 12, 0},
         {"misere", 200, 12, 0},
@@ -422,7 +412,8 @@ static void ct_test_random_games(void)
         {"misere:line:1,2", 200, 12, 16},
     };
     printf("random positions:\n");
-    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) ct_test_game(&games[i], 40);
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        ct_test_game(&games[i], 40);
     /* random rules: four of each family, sixty positions each */
     static const char *const kinds[] = {"sub:", "octal:0.", "line:", "misere:sub:", "misere:line:"};
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
@@ -435,12 +426,11 @@ static void ct_test_random_games(void)
 }
 
 /* Positions with no move left (the random positions leave out those of misere games). */
-static void ct_test_ends(void)
-{
+static void ct_test_ends(void) {
     snprintf(tally_context, sizeof tally_context, "no move left");
     /* normal play: the player to move has lost */
-    static const char *const over[] = {"nim 0", "nim 0 0 0", "kayles 0 0", "sub:5 3 4", "wythoff 0 0",
-                                       "dawson 1 1", "line:3 2 2 1", "fib 0"};
+    static const char *const over[] = {"nim 0",       "nim 0 0 0",  "kayles 0 0",   "sub:5 3 4",
+                                       "wythoff 0 0", "dawson 1 1", "line:3 2 2 1", "fib 0"};
     for (size_t i = 0; i < sizeof over / sizeof over[0]; i++) {
         char cmd[64];
         snprintf(cmd, sizeof cmd, "solve %s", over[i]);
@@ -451,14 +441,16 @@ static void ct_test_ends(void)
     /* misere play: the player to move has won, the opponent having made the last move; there
      * is no move to show. FIRMWARE BUG (reported): solve answers "err <game> has Grundy values
      * above 255 by heap 0"; accepted here: a bare "N", or "err that position has no move left". */
-    static const char *const won[] = {"misere 0", "misere 0 0 0", "misere:kayles 0 0", "misere:sub:5 3 4",
+    static const char *const won[] = {"misere 0",          "misere 0 0 0",
+                                      "misere:kayles 0 0", "misere:sub:5 3 4",
                                       "misere:dawson 1 1", "misere:line:3 2 2 1"};
     for (size_t i = 0; i < sizeof won / sizeof won[0]; i++) {
         char cmd[64];
         snprintf(cmd, sizeof cmd, "solve %s", won[i]);
         ct_send("%s", cmd);
         const char *got = ct_reply();
-        tally_check(got && (!strcmp(got, "N") || !strcmp(got, "err that position has no move left")),
+        tally_check(got &&
+                        (!strcmp(got, "N") || !strcmp(got, "err that position has no move left")),
                     "'%s' -> '%s': the player to move has already won", cmd, ct_show(got));
         snprintf(cmd, sizeof cmd, "moves %s", won[i]);
         ct_expect(cmd, "count 0");
@@ -467,7 +459,13 @@ static void ct_test_ends(void)
 
 /* ---- 3. large heaps against closed forms ---- */
 
-typedef enum { CT_RULE_NIM, CT_RULE_MISERE, CT_RULE_MOD, CT_RULE_TABLE, CT_RULE_MISERE_BASH } ct_rule_t;
+typedef enum {
+    CT_RULE_NIM,
+    CT_RULE_MISERE,
+    CT_RULE_MOD,
+    CT_RULE_TABLE,
+    CT_RULE_MISERE_BASH
+} ct_rule_t;
 
 /* A game with heaps up to top whose positions the test decides without search: by the nim-sum
  * of heap values (n itself, n mod m, or a table found by brute force and extended by its
@@ -482,14 +480,12 @@ typedef struct {
 
 static uint16_t ct_big_values[CT_BIG]; /* CT_RULE_TABLE: the values of the game under test */
 
-static uint32_t ct_big_g(const ct_big_t *b, uint32_t n)
-{
+static uint32_t ct_big_g(const ct_big_t *b, uint32_t n) {
     return b->rule == CT_RULE_MOD ? n % b->mod : b->rule == CT_RULE_TABLE ? ct_big_values[n] : n;
 }
 
 /* Whether the player to move at p loses. */
-static bool ct_big_lost(const ct_big_t *b, const ct_pos_t *p)
-{
+static bool ct_big_lost(const ct_big_t *b, const ct_pos_t *p) {
     uint32_t x = 0, ones = 0, nonempty = 0, large = 0;
     for (unsigned i = 0; i < p->n; i++) {
         x ^= ct_big_g(b, p->h[i]);
@@ -507,8 +503,7 @@ static bool ct_big_lost(const ct_big_t *b, const ct_pos_t *p)
 }
 
 /* p with heap i replaced by the parts a <= b (a = 0: one part). */
-static ct_pos_t ct_replace(const ct_pos_t *p, unsigned i, uint32_t a, uint32_t b)
-{
+static ct_pos_t ct_replace(const ct_pos_t *p, unsigned i, uint32_t a, uint32_t b) {
     ct_pos_t q = *p;
     q.h[i] = b;
     if (a && q.n < CT_HEAPS) q.h[q.n++] = a;
@@ -516,8 +511,7 @@ static ct_pos_t ct_replace(const ct_pos_t *p, unsigned i, uint32_t a, uint32_t b
 }
 
 /* The next take to try on a heap of h after `take` (0: the first), 0 when there is none. */
-static uint32_t ct_next_take(const ct_big_t *b, uint32_t h, uint32_t take)
-{
+static uint32_t ct_next_take(const ct_big_t *b, uint32_t h, uint32_t take) {
     uint64_t next = take + 1ull;
     if (b->rules.kind == BRUTE_POW2) {
         next = take ? 2ull * take : 1;
@@ -539,10 +533,10 @@ static uint32_t ct_next_take(const ct_big_t *b, uint32_t h, uint32_t take)
 }
 
 /* Count the winning moves of p: legal by brute_allowed, to a lost position. */
-static size_t ct_big_wins(const ct_big_t *b, const ct_pos_t *p)
-{
+static size_t ct_big_wins(const ct_big_t *b, const ct_pos_t *p) {
     uint32_t x = 0;
-    for (unsigned i = 0; i < p->n; i++) x ^= ct_big_g(b, p->h[i]);
+    for (unsigned i = 0; i < p->n; i++)
+        x ^= ct_big_g(b, p->h[i]);
     size_t wins = 0;
     for (unsigned i = 0; i < p->n; i++) {
         const uint32_t h = p->h[i];
@@ -550,7 +544,8 @@ static size_t ct_big_wins(const ct_big_t *b, const ct_pos_t *p)
             const uint32_t cand[3] = {h ^ x, 0, 1};
             for (int c = 0; c < 3; c++) {
                 bool again = false;
-                for (int d = 0; d < c; d++) again |= cand[d] == cand[c];
+                for (int d = 0; d < c; d++)
+                    again |= cand[d] == cand[c];
                 if (again || cand[c] >= h) continue;
                 const ct_pos_t q = ct_replace(p, i, 0, cand[c]);
                 wins += ct_big_lost(b, &q);
@@ -573,8 +568,7 @@ static size_t ct_big_wins(const ct_big_t *b, const ct_pos_t *p)
 }
 
 /* Read "h h h ..." (decimal, single spaces) into q; false if malformed. */
-static bool ct_parse_pos(const char *text, ct_pos_t *q)
-{
+static bool ct_parse_pos(const char *text, ct_pos_t *q) {
     q->n = 0;
     for (const char *s = text; *s;) {
         if (q->n == CT_HEAPS || *s < '0' || *s > '9') return false;
@@ -583,19 +577,21 @@ static bool ct_parse_pos(const char *text, ct_pos_t *q)
         if (v > 4294967295ull) return false;
         q->h[q->n++] = (uint32_t)v;
         s = end;
-        if (*s == ' ') s++;
-        else if (*s) return false;
+        if (*s == ' ')
+            s++;
+        else if (*s)
+            return false;
     }
     return q->n > 0;
 }
 
 /* Whether text is a legal move of p, written as the console writes it, to a lost position. */
-static bool ct_big_line_ok(const ct_big_t *b, const ct_pos_t *p, const char *text)
-{
+static bool ct_big_line_ok(const ct_big_t *b, const ct_pos_t *p, const char *text) {
     ct_pos_t q;
     if (!ct_parse_pos(text, &q) || q.n < p->n || q.n > p->n + 1) return false;
     unsigned i = 0;
-    while (i < p->n && q.h[i] == p->h[i]) i++;
+    while (i < p->n && q.h[i] == p->h[i])
+        i++;
     if (i == p->n) return false;
     const uint32_t a = q.n > p->n ? q.h[i] : 0, c = q.n > p->n ? q.h[i + 1] : q.h[i];
     if ((uint64_t)a + c >= p->h[i]) return false;
@@ -608,8 +604,7 @@ static bool ct_big_line_ok(const ct_big_t *b, const ct_pos_t *p, const char *tex
 }
 
 /* solve (and with list, moves) of p in big game b. */
-static void ct_check_big(const ct_big_t *b, const ct_pos_t *p, bool list, unsigned *lost_count)
-{
+static void ct_check_big(const ct_big_t *b, const ct_pos_t *p, bool list, unsigned *lost_count) {
     char pos[CT_TEXT], cmd[CT_TEXT + 80];
     ct_pos_text(p, pos, sizeof pos);
     const bool lost = ct_big_lost(b, p);
@@ -618,7 +613,8 @@ static void ct_check_big(const ct_big_t *b, const ct_pos_t *p, bool list, unsign
     ct_send("%s", cmd);
     const char *got = ct_reply();
     if (lost)
-        tally_check(got && !strcmp(got, "P"), "'%s' -> '%s': the position is lost", cmd, ct_show(got));
+        tally_check(got && !strcmp(got, "P"), "'%s' -> '%s': the position is lost", cmd,
+                    ct_show(got));
     else
         tally_check(got && !strncmp(got, "N ", 2) && ct_big_line_ok(b, p, got + 2),
                     "'%s' -> '%s': not a winning move", cmd, ct_show(got));
@@ -631,23 +627,27 @@ static void ct_check_big(const ct_big_t *b, const ct_pos_t *p, bool list, unsign
     const char *first_bad = NULL;
     for (size_t i = 0; i < n && i < CT_LINES; i++) {
         if (!ct_big_line_ok(b, p, ct_lines[i]) && !bad++) first_bad = ct_lines[i];
-        for (size_t j = 0; j < i && n < 200; j++) repeated += !strcmp(ct_lines[i], ct_lines[j]);
+        for (size_t j = 0; j < i && n < 200; j++)
+            repeated += !strcmp(ct_lines[i], ct_lines[j]);
     }
-    tally_check(!bad && !repeated, "'%s': %zu lines are not winning moves (such as '%s'), %zu repeat",
-                cmd, bad, ct_show(first_bad), repeated);
+    tally_check(!bad && !repeated,
+                "'%s': %zu lines are not winning moves (such as '%s'), %zu repeat", cmd, bad,
+                ct_show(first_bad), repeated);
     tally_check(count >= 0 && (size_t)count == n && n == wins,
-                "'%s': '%s' after %zu lines; there are %zu winning moves", cmd, ct_show(last), n, wins);
+                "'%s': '%s' after %zu lines; there are %zu winning moves", cmd, ct_show(last), n,
+                wins);
 }
 
 /* A random position of 1..max_heaps heaps of 0..b->top, not all empty; lost one time in two
  * when a last heap can make it so. */
-static ct_pos_t ct_big_pos(const ct_big_t *b, unsigned max_heaps, uint32_t top)
-{
+static ct_pos_t ct_big_pos(const ct_big_t *b, unsigned max_heaps, uint32_t top) {
     ct_pos_t p = {.n = 1 + ct_rand(max_heaps)};
-    for (unsigned i = 0; i < p.n; i++) p.h[i] = ct_rand_heap(top);
+    for (unsigned i = 0; i < p.n; i++)
+        p.h[i] = ct_rand_heap(top);
     if (ct_rand(2) && b->rule != CT_RULE_MISERE_BASH) {
         uint32_t x = 0;
-        for (unsigned i = 0; i + 1 < p.n; i++) x ^= ct_big_g(b, p.h[i]);
+        for (unsigned i = 0; i + 1 < p.n; i++)
+            x ^= ct_big_g(b, p.h[i]);
         if (b->rule == CT_RULE_NIM || b->rule == CT_RULE_MISERE) {
             p.h[p.n - 1] = x;
         } else if (b->rule == CT_RULE_MOD && x < b->mod) {
@@ -662,14 +662,14 @@ static ct_pos_t ct_big_pos(const ct_big_t *b, unsigned max_heaps, uint32_t top)
         }
     }
     bool empty = true;
-    for (unsigned i = 0; i < p.n; i++) empty &= !p.h[i];
+    for (unsigned i = 0; i < p.n; i++)
+        empty &= !p.h[i];
     if (empty) p.h[p.n - 1] = 1 + ct_rand(top);
     return p;
 }
 
 /* brute_grundy's values of heaps 0..4095 of game name into table; false if it has none. */
-static bool ct_brute_values(const char *name, brute_game_t *g, brute_value_t *table)
-{
+static bool ct_brute_values(const char *name, brute_game_t *g, brute_value_t *table) {
     return tally_check(brute_parse(g, name) && brute_grundy(g, CT_TABLE - 1, table),
                        "brute force has no Grundy values for %s", name);
 }
@@ -677,8 +677,7 @@ static bool ct_brute_values(const char *name, brute_game_t *g, brute_value_t *ta
 /* The values of subtraction game name up to 65535 in ct_big_values: brute force up to 4095,
  * then its period. A window of max(S) values that repeats p later repeats forever, since each
  * value is the mex of the max(S) values before it. */
-static bool ct_sub_values(const char *name)
-{
+static bool ct_sub_values(const char *name) {
     static brute_value_t v[CT_TABLE];
     brute_game_t g;
     if (!ct_brute_values(name, &g, v)) return false;
@@ -699,24 +698,24 @@ static bool ct_sub_values(const char *name)
 /* The values of octal game name up to 65535: brute force up to 4095, then the known period,
  * checked on that data. By the periodicity theorem for octal games (Guy and Smith) values that
  * repeat with period p from n0 until 2 n0 + p + (code length) repeat forever. */
-static bool ct_octal_values(const char *name, unsigned period)
-{
+static bool ct_octal_values(const char *name, unsigned period) {
     static brute_value_t v[CT_TABLE];
     brute_game_t g;
     if (!ct_brute_values(name, &g, v)) return false;
     unsigned n0 = CT_TABLE - period;
-    while (n0 > 0 && v[n0 - 1] == v[n0 - 1 + period]) n0--;
+    while (n0 > 0 && v[n0 - 1] == v[n0 - 1 + period])
+        n0--;
     printf("  %s: values periodic with period %u from heap %u\n", name, period, n0);
     if (!tally_check(2 * n0 + period + g.code_len < CT_TABLE - period,
                      "%s: period %u from %u is not proved by 4095 heaps", name, period, n0))
         return false;
-    for (unsigned n = 0; n < CT_BIG; n++) ct_big_values[n] = n < CT_TABLE ? v[n] : ct_big_values[n - period];
+    for (unsigned n = 0; n < CT_BIG; n++)
+        ct_big_values[n] = n < CT_TABLE ? v[n] : ct_big_values[n - period];
     return true;
 }
 
 /* Values n mod m (m = 0: n itself) for game name match brute force up to 4095. */
-static void ct_check_mod(const char *name, uint32_t m)
-{
+static void ct_check_mod(const char *name, uint32_t m) {
     static brute_value_t v[CT_TABLE];
     brute_game_t g;
     if (!ct_brute_values(name, &g, v)) return;
@@ -728,8 +727,7 @@ static void ct_check_mod(const char *name, uint32_t m)
 }
 
 static void ct_test_big_game(ct_big_t *b, unsigned solves, unsigned lists, unsigned list_heaps,
-                             uint32_t list_top)
-{
+                             uint32_t list_top) {
     snprintf(tally_context, sizeof tally_context, "large heaps of %s", b->name);
     brute_parse(&b->rules, b->name);
     unsigned lost = 0;
@@ -756,31 +754,29 @@ static void ct_test_big_game(ct_big_t *b, unsigned solves, unsigned lists, unsig
 
 /* ---- Wythoff, exactly: the k-th cold pair is (a_k, a_k + k), a_k = floor(k phi) ---- */
 
-static uint64_t ct_isqrt(unsigned __int128 x)
-{
+static uint64_t ct_isqrt(unsigned __int128 x) {
     uint64_t lo = 0, hi = 1ull << 40; /* enough for x < 2^80 */
     while (lo < hi) {
         const uint64_t mid = lo + (hi - lo + 1) / 2;
-        if ((unsigned __int128)mid * mid <= x) lo = mid;
-        else hi = mid - 1;
+        if ((unsigned __int128)mid * mid <= x)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return lo;
 }
 
 /* floor(k phi) = floor((k + sqrt(5 k^2)) / 2) = (k + isqrt(5 k^2)) / 2, sqrt(5) k irrational. */
-static uint64_t ct_wy_a(uint64_t k)
-{
+static uint64_t ct_wy_a(uint64_t k) {
     return (k + ct_isqrt((unsigned __int128)5 * k * k)) / 2;
 }
 
-static bool ct_wy_cold(uint64_t x, uint64_t y)
-{
+static bool ct_wy_cold(uint64_t x, uint64_t y) {
     return x <= y ? ct_wy_a(y - x) == x : ct_wy_a(x - y) == y;
 }
 
 /* The heap that makes y cold: b_k for y = a_k, a_k for y = b_k (every y > 0 is one of them). */
-static uint64_t ct_wy_partner(uint64_t y)
-{
+static uint64_t ct_wy_partner(uint64_t y) {
     if (y == 0) return 0;
     const uint64_t r = ct_isqrt((unsigned __int128)5 * y * y);
     const uint64_t ka = (r - y) / 2, kb = (3 * y - r) / 2; /* about y / phi and y / phi^2 */
@@ -794,15 +790,13 @@ static uint64_t ct_wy_partner(uint64_t y)
 
 /* Winning moves of (x, y): x down to y's partner, y down to x's, or both down to the cold
  * pair of their difference. */
-static size_t ct_wy_wins(uint64_t x, uint64_t y)
-{
+static size_t ct_wy_wins(uint64_t x, uint64_t y) {
     const uint64_t lo = x < y ? x : y, d = x < y ? y - x : x - y;
     return (ct_wy_partner(y) < x) + (ct_wy_partner(x) < y) + (ct_wy_a(d) < lo);
 }
 
 /* Whether text is a legal Wythoff move from (x, y), written "x' y'", to a cold pair. */
-static bool ct_wy_line_ok(uint32_t x, uint32_t y, const char *text)
-{
+static bool ct_wy_line_ok(uint32_t x, uint32_t y, const char *text) {
     ct_pos_t q;
     if (!ct_parse_pos(text, &q) || q.n != 2) return false;
     char again[32];
@@ -812,8 +806,7 @@ static bool ct_wy_line_ok(uint32_t x, uint32_t y, const char *text)
     return legal && !strcmp(again, text) && ct_wy_cold(q.h[0], q.h[1]);
 }
 
-static void ct_check_wythoff(uint32_t x, uint32_t y, bool list, unsigned *lost)
-{
+static void ct_check_wythoff(uint32_t x, uint32_t y, bool list, unsigned *lost) {
     char cmd[80];
     const bool cold = ct_wy_cold(x, y);
     *lost += cold;
@@ -833,26 +826,28 @@ static void ct_check_wythoff(uint32_t x, uint32_t y, bool list, unsigned *lost)
     size_t bad = 0;
     for (size_t i = 0; i < n && i < CT_LINES; i++) {
         bad += !ct_wy_line_ok(x, y, ct_lines[i]);
-        for (size_t j = 0; j < i; j++) bad += !strcmp(ct_lines[i], ct_lines[j]);
+        for (size_t j = 0; j < i; j++)
+            bad += !strcmp(ct_lines[i], ct_lines[j]);
     }
     tally_check(!bad && count >= 0 && (size_t)count == n && n == wins,
                 "'%s': %zu bad lines, then '%s' after %zu lines; there are %zu winning moves", cmd,
                 bad, ct_show(last), n, wins);
 }
 
-static void ct_test_wythoff(void)
-{
+static void ct_test_wythoff(void) {
     snprintf(tally_context, sizeof tally_context, "wythoff: the test's formulas");
     /* the definition: a_k is the least number not yet in a pair, b_k = a_k + k */
     static uint8_t used[8192];
     uint64_t bad = 0, a = 0;
     for (uint64_t k = 0; a + k < sizeof used; k++) {
-        while (used[a]) a++;
+        while (used[a])
+            a++;
         if (a + k >= sizeof used) break;
         used[a] = used[a + k] = 1;
         bad += ct_wy_a(k) != a || ct_wy_partner(a) != a + k || ct_wy_partner(a + k) != a;
     }
-    tally_check(!bad, "%llu cold pairs up to 8191 differ from floor(k phi)", (unsigned long long)bad);
+    tally_check(!bad, "%llu cold pairs up to 8191 differ from floor(k phi)",
+                (unsigned long long)bad);
     brute_game_t g;
     brute_parse(&g, "wythoff");
     bad = 0;
@@ -864,29 +859,38 @@ static void ct_test_wythoff(void)
             brute_count_moves(&g, &p, &wins);
             bad += wins != ct_wy_wins(x, y);
         }
-    tally_check(!bad, "%llu pairs up to 40 decided differently by brute force", (unsigned long long)bad);
+    tally_check(!bad, "%llu pairs up to 40 decided differently by brute force",
+                (unsigned long long)bad);
 
     unsigned lost = 0, positions = 0;
     snprintf(tally_context, sizeof tally_context, "wythoff: every cold pair up to 2000");
     for (uint64_t k = 0; ct_wy_a(k) + k <= 2000 && scn_ok(ct_s); k++, positions++) {
         const uint32_t x = (uint32_t)ct_wy_a(k), y = (uint32_t)(x + k);
-        if (ct_rand(2)) ct_check_wythoff(x, y, false, &lost);
-        else ct_check_wythoff(y, x, false, &lost);
+        if (ct_rand(2))
+            ct_check_wythoff(x, y, false, &lost);
+        else
+            ct_check_wythoff(y, x, false, &lost);
     }
     snprintf(tally_context, sizeof tally_context, "wythoff: random pairs up to 2000");
     for (int i = 0; i < 200 && scn_ok(ct_s); i++, positions++)
         ct_check_wythoff(ct_rand(2001), ct_rand(2001), true, &lost);
 
     /* the last cold pairs below 2^32 */
-    uint64_t kmax = (3ull * CT_WYTHOFF_TOP - ct_isqrt((unsigned __int128)5 * CT_WYTHOFF_TOP * CT_WYTHOFF_TOP)) / 2;
-    while (ct_wy_a(kmax + 1) + kmax + 1 <= CT_WYTHOFF_TOP) kmax++;
-    while (ct_wy_a(kmax) + kmax > CT_WYTHOFF_TOP) kmax--;
+    uint64_t kmax =
+        (3ull * CT_WYTHOFF_TOP - ct_isqrt((unsigned __int128)5 * CT_WYTHOFF_TOP * CT_WYTHOFF_TOP)) /
+        2;
+    while (ct_wy_a(kmax + 1) + kmax + 1 <= CT_WYTHOFF_TOP)
+        kmax++;
+    while (ct_wy_a(kmax) + kmax > CT_WYTHOFF_TOP)
+        kmax--;
     snprintf(tally_context, sizeof tally_context, "wythoff: cold pairs near 2^32");
     for (int i = 0; i < 80 && scn_ok(ct_s); i++, positions++) {
         const uint64_t k = i < 40 ? kmax - (uint64_t)i : kmax - ct_rand32() % (kmax / 2);
         const uint32_t x = (uint32_t)ct_wy_a(k), y = (uint32_t)(x + k);
-        if (i & 1) ct_check_wythoff(x, y, false, &lost);
-        else ct_check_wythoff(y, x, false, &lost);
+        if (i & 1)
+            ct_check_wythoff(x, y, false, &lost);
+        else
+            ct_check_wythoff(y, x, false, &lost);
     }
     snprintf(tally_context, sizeof tally_context, "wythoff: pairs near 2^32");
     for (int i = 0; i < 120 && scn_ok(ct_s); i++, positions++) {
@@ -894,10 +898,18 @@ static void ct_test_wythoff(void)
         uint64_t x = ct_wy_a(k), y = x + k;
         const uint64_t d = 1 + ct_rand(1000);
         switch (i % 4) {
-        case 0: x += d; break;
-        case 1: y = y + d > CT_WYTHOFF_TOP ? y - d : y + d; break;
-        case 2: x += d, y = y + d > CT_WYTHOFF_TOP ? y : y + d; break;
-        default: x = CT_WYTHOFF_TOP - ct_rand32() % (1u << 24), y = CT_WYTHOFF_TOP - ct_rand32() % (1u << 24);
+        case 0:
+            x += d;
+            break;
+        case 1:
+            y = y + d > CT_WYTHOFF_TOP ? y - d : y + d;
+            break;
+        case 2:
+            x += d, y = y + d > CT_WYTHOFF_TOP ? y : y + d;
+            break;
+        default:
+            x = CT_WYTHOFF_TOP - ct_rand32() % (1u << 24),
+            y = CT_WYTHOFF_TOP - ct_rand32() % (1u << 24);
         }
         if (ct_rand(2)) {
             const uint64_t t = x;
@@ -911,8 +923,7 @@ static void ct_test_wythoff(void)
            (unsigned long long)(ct_wy_a(kmax) + kmax));
 }
 
-static void ct_test_big(void)
-{
+static void ct_test_big(void) {
     printf("large heaps:\n");
     snprintf(tally_context, sizeof tally_context, "closed forms against brute force");
     ct_check_mod("nim", 0);
@@ -940,14 +951,16 @@ static void ct_test_big(void)
     brute_game_t g;
     snprintf(tally_context, sizeof tally_context, "fib values");
     if (ct_brute_values("fib", &g, v)) {
-        for (unsigned n = 0; n < CT_TABLE; n++) ct_big_values[n] = v[n];
+        for (unsigned n = 0; n < CT_TABLE; n++)
+            ct_big_values[n] = v[n];
         ct_test_big_game(&fib, 80, 40, 16, fib.top);
     }
 
     char names[4][64] = {"sub:1,3,4", "sub:2,5"};
     for (int i = 2; i < 4; i++) { /* random sets: 1..4 values of 1..20 */
         unsigned set = 0, want = 1 + ct_rand(4);
-        for (unsigned k = 0; k < want; k++) set |= 1u << (1 + ct_rand(20));
+        for (unsigned k = 0; k < want; k++)
+            set |= 1u << (1 + ct_rand(20));
         size_t len = (size_t)snprintf(names[i], sizeof names[i], "sub:");
         for (unsigned s = 1; s <= 20; s++)
             if (set >> s & 1)
@@ -975,20 +988,19 @@ static void ct_test_big(void)
 
 /* Send cmd: the reply must start with want (and end with tail when given), and then
  * `solve nim 1 2 3` must still be answered `P`. */
-static void ct_expect_err(const char *cmd, const char *want, const char *tail)
-{
+static void ct_expect_err(const char *cmd, const char *want, const char *tail) {
     ct_send("%s", cmd);
     const char *got = ct_reply();
     const size_t gl = got ? strlen(got) : 0, tl = tail ? strlen(tail) : 0;
-    tally_check(got && (tail ? !strncmp(got, want, strlen(want)) && gl >= tl && !strcmp(got + gl - tl, tail)
-                             : !strcmp(got, want)),
-                "'%.60s%s' -> '%s', expected '%s%s%s'", cmd, strlen(cmd) > 60 ? "..." : "", ct_show(got),
-                want, tail ? "..." : "", tail ? tail : "");
+    tally_check(
+        got && (tail ? !strncmp(got, want, strlen(want)) && gl >= tl && !strcmp(got + gl - tl, tail)
+                     : !strcmp(got, want)),
+        "'%.60s%s' -> '%s', expected '%s%s%s'", cmd, strlen(cmd) > 60 ? "..." : "", ct_show(got),
+        want, tail ? "..." : "", tail ? tail : "");
     ct_alive(cmd);
 }
 
-static void ct_test_errors(void)
-{
+static void ct_test_errors(void) {
     snprintf(tally_context, sizeof tally_context, "errors");
     static const struct {
         const char *cmd, *reply;
@@ -1001,7 +1013,8 @@ static void ct_test_errors(void)
         {"solve nim", "err solve needs heaps after the game"},
         {"grundy kayles", "err grundy needs heaps after the game"},
         {"solve nim 4294967296", "err heap 4294967296 is larger than 4294967295"},
-        {"solve nim 1 99999999999999999999", "err heap 99999999999999999999 is larger than 4294967295"},
+        {"solve nim 1 99999999999999999999",
+         "err heap 99999999999999999999 is larger than 4294967295"},
         {"solve wythoff 3 4294967296", "err heap 4294967296 is larger than 4294967295"},
         {"solve fib 4096", "err heap 4096 is larger than 4095"},
         {"solve kayles 65536", "err heap 65536 is larger than 65535"},
@@ -1027,7 +1040,8 @@ static void ct_test_errors(void)
         {"solve line:256 3", "err bad game 'line:256': up to 32 values 1..255, like sub:1,3,4"},
         {"solve octal:0.8 3", "err bad game 'octal:0.8': up to 255 octal digits, like octal:0.137"},
         {"solve nim:3 1", "err bad game 'nim:3': this game takes no parameter"},
-        {"solve misere:wythoff 1 2", "err bad game 'misere:wythoff': wythoff has no misere variant"},
+        {"solve misere:wythoff 1 2",
+         "err bad game 'misere:wythoff': wythoff has no misere variant"},
         {"solve misere:kayles 5 6 6", "err misere:kayles is decided for at most 16 tokens in all"},
         {"moves misere:fib 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1", "err more than 16 heaps"},
         {"solve misere:pow2 9 8", "err misere:pow2 is decided for at most 16 tokens in all"},
@@ -1035,28 +1049,33 @@ static void ct_test_errors(void)
         {"help me", "err help takes no arguments"},
         {"version 2", "err version takes no arguments"},
     };
-    for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++) ct_expect_err(errs[i].cmd, errs[i].reply, NULL);
+    for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++)
+        ct_expect_err(errs[i].cmd, errs[i].reply, NULL);
 
     /* a game word of more than 32 characters is echoed cut short */
     char cmd[300], want[300];
     size_t n = (size_t)snprintf(cmd, sizeof cmd, "solve sub:");
-    for (int v = 1; v <= 33; v++) n += (size_t)snprintf(cmd + n, sizeof cmd - n, v > 1 ? ",%d" : "%d", v);
+    for (int v = 1; v <= 33; v++)
+        n += (size_t)snprintf(cmd + n, sizeof cmd - n, v > 1 ? ",%d" : "%d", v);
     snprintf(cmd + n, sizeof cmd - n, " 5");
     snprintf(want, sizeof want, "err bad game '%.32s...'", cmd + 6);
     ct_expect_err(cmd, want, ": up to 32 values 1..255, like sub:1,3,4");
     /* sub: with 32 values is fine */
     n = (size_t)snprintf(cmd, sizeof cmd, "solve sub:");
-    for (int v = 1; v <= 32; v++) n += (size_t)snprintf(cmd + n, sizeof cmd - n, v > 1 ? ",%d" : "%d", v);
+    for (int v = 1; v <= 32; v++)
+        n += (size_t)snprintf(cmd + n, sizeof cmd - n, v > 1 ? ",%d" : "%d", v);
     snprintf(cmd + n, sizeof cmd - n, " 33");
     ct_expect(cmd, "P");
     /* 239 octal digits fill a 255-character line; 256 digits cannot fit in one */
     n = (size_t)snprintf(cmd, sizeof cmd, "solve octal:0.");
-    for (int d = 0; d < 238; d++) cmd[n++] = '0';
+    for (int d = 0; d < 238; d++)
+        cmd[n++] = '0';
     snprintf(cmd + n, sizeof cmd - n, "7 1");
     tally_check(strlen(cmd) == 255, "the octal line is %zu characters", strlen(cmd));
     ct_expect(cmd, "P");
     n = (size_t)snprintf(cmd, sizeof cmd, "grundy octal:0.");
-    for (int d = 0; d < 256; d++) cmd[n++] = '3';
+    for (int d = 0; d < 256; d++)
+        cmd[n++] = '3';
     snprintf(cmd + n, sizeof cmd - n, " 1");
     ct_expect_err(cmd, "err line longer than 255 characters", NULL);
     /* misere Nim and misere Bash on one heap have no token limit */
@@ -1066,8 +1085,7 @@ static void ct_test_errors(void)
 
 /* ---- 5. line ends, blank lines and overlong lines ---- */
 
-static void ct_test_lines(void)
-{
+static void ct_test_lines(void) {
     snprintf(tally_context, sizeof tally_context, "line ends");
     scn_send(ct_s, "solve nim 1 2 3\r");
     const char *l = ct_reply();
@@ -1111,17 +1129,18 @@ static void ct_test_lines(void)
     strcpy(line + 399, "1\n");
     scn_send(ct_s, line);
     a = ct_reply();
-    tally_check(a && !strcmp(a, "err line longer than 255 characters"), "400 characters: '%s'", ct_show(a));
+    tally_check(a && !strcmp(a, "err line longer than 255 characters"), "400 characters: '%s'",
+                ct_show(a));
     ct_send("show");
     a = ct_reply();
-    tally_check(a && strncmp(a, "nim 1 1 1 ", 10), "the overlong 'new' was run: show says '%s'", ct_show(a));
+    tally_check(a && strncmp(a, "nim 1 1 1 ", 10), "the overlong 'new' was run: show says '%s'",
+                ct_show(a));
     ct_alive("the overlong lines");
 }
 
 /* ---- 6. garbage and lost input ---- */
 
-static bool ct_printable(const char *l)
-{
+static bool ct_printable(const char *l) {
     for (; *l; l++)
         if (*l < 0x20 || *l > 0x7E) return false;
     return true;
@@ -1129,17 +1148,18 @@ static bool ct_printable(const char *l)
 
 #define CT_LOST "err input lost, line dropped (send a line at a time)"
 
-static void ct_test_garbage(void)
-{
+static void ct_test_garbage(void) {
     snprintf(tally_context, sizeof tally_context, "garbage");
     char before[CT_TEXT];
     ct_send("show");
     snprintf(before, sizeof before, "%s", ct_show(ct_reply()));
     const size_t from = scn_cursor(ct_s);
     static uint8_t junk[10000];
-    for (size_t i = 0; i < sizeof junk; i++) junk[i] = ct_rand(40) ? (uint8_t)ct_rand(256) : '\n';
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = ct_rand(40) ? (uint8_t)ct_rand(256) : '\n';
     for (size_t at = 0; at < sizeof junk && scn_ok(ct_s);) {
-        const size_t piece = 1 + ct_rand(300) < sizeof junk - at ? 1 + ct_rand(300) : sizeof junk - at;
+        const size_t piece =
+            1 + ct_rand(300) < sizeof junk - at ? 1 + ct_rand(300) : sizeof junk - at;
         sim_uart_send(scn_sim(ct_s), junk + at, piece);
         at += piece;
         scn_run_ms(ct_s, 1 + ct_rand(40));
@@ -1163,7 +1183,8 @@ static void ct_test_garbage(void)
     printf("garbage: 10000 bytes answered by %zu err lines (%zu for lost input), %zu event lines\n",
            errs, lost, events);
     tally_check(scn_ok(ct_s), "the firmware failed: %s", scn_failure(ct_s));
-    tally_check(!other, "%zu lines are neither an error nor an event, such as '%s'", other, ct_show(odd));
+    tally_check(!other, "%zu lines are neither an error nor an event, such as '%s'", other,
+                ct_show(odd));
     tally_check(errs > 100, "only %zu err lines for about 300 lines of garbage", errs);
     ct_expect("show", before);
     ct_alive("the garbage");
@@ -1171,16 +1192,15 @@ static void ct_test_garbage(void)
 
 /* A Nim position of 16 ten-digit heaps, an odd number `wins` of them of 2^31 or more: these
  * are its winning moves, each a line of about 176 characters. */
-static ct_pos_t ct_long_nim(unsigned wins)
-{
+static ct_pos_t ct_long_nim(unsigned wins) {
     ct_pos_t p = {16, {0}};
-    for (unsigned i = 0; i < 16; i++) p.h[i] = (i < wins ? 0xC0000000u : 0x40000000u) | (ct_rand32() >> 2);
+    for (unsigned i = 0; i < 16; i++)
+        p.h[i] = (i < wins ? 0xC0000000u : 0x40000000u) | (ct_rand32() >> 2);
     return p;
 }
 
 /* Check the `moves` reply to nim position p in lines[at..]; returns the index after it. */
-static size_t ct_check_long_list(const ct_pos_t *p, const char **lines, size_t at, size_t n)
-{
+static size_t ct_check_long_list(const ct_pos_t *p, const char **lines, size_t at, size_t n) {
     static ct_big_t nim = {"nim", 4294967295u, CT_RULE_NIM, 0, {0}};
     brute_parse(&nim.rules, "nim");
     size_t k = 0, bad = 0;
@@ -1190,9 +1210,11 @@ static size_t ct_check_long_list(const ct_pos_t *p, const char **lines, size_t a
     const size_t wins = ct_big_wins(&nim, p);
     char want[32];
     snprintf(want, sizeof want, "count %zu", wins);
-    tally_check(!bad && k == wins && at < n && !strcmp(lines[at], want),
-                "a long moves reply: %zu of %zu lines wrong (such as '%.80s'), then '%s', expected %zu "
-                "lines and '%s'", bad, k, ct_show(odd), at < n ? lines[at] : "(nothing)", wins, want);
+    tally_check(
+        !bad && k == wins && at < n && !strcmp(lines[at], want),
+        "a long moves reply: %zu of %zu lines wrong (such as '%.80s'), then '%s', expected %zu "
+        "lines and '%s'",
+        bad, k, ct_show(odd), at < n ? lines[at] : "(nothing)", wins, want);
     return at + 1;
 }
 
@@ -1205,8 +1227,8 @@ typedef struct {
     const char *wrong;
 } ct_seq_t;
 
-static ct_seq_t ct_check_seq(const char **lines, size_t at, size_t n, unsigned first, unsigned count)
-{
+static ct_seq_t ct_check_seq(const char **lines, size_t at, size_t n, unsigned first,
+                             unsigned count) {
     ct_seq_t q = {0, 0, 0, 0, 0, NULL};
     unsigned next = first, errs_here = 0;
     for (; at < n; at++) {
@@ -1235,8 +1257,7 @@ static ct_seq_t ct_check_seq(const char **lines, size_t at, size_t n, unsigned f
  * 64-byte receive queue overflows while the reply holds up reading. Returns the replies to
  * the commands after the moves reply (checked) in lines[], their number in *n. */
 static void ct_flood(unsigned wins, unsigned first, unsigned count, const char **lines, size_t *n,
-                     size_t *at)
-{
+                     size_t *at) {
     const ct_pos_t p = ct_long_nim(wins);
     static char batch[8192];
     char pos[CT_TEXT];
@@ -1253,8 +1274,7 @@ static void ct_flood(unsigned wins, unsigned first, unsigned count, const char *
     *at = ct_check_long_list(&p, lines, 0, *n);
 }
 
-static void ct_test_lost_input(void)
-{
+static void ct_test_lost_input(void) {
     static const char *lines[400];
     size_t n, at;
     /* a reply of 7 long lines, 100 commands behind it: input is lost at the start, and the
@@ -1263,8 +1283,10 @@ static void ct_test_lost_input(void)
     ct_flood(7, 1000, 100, lines, &n, &at);
     ct_seq_t q = ct_check_seq(lines, at, n, 1000, 100);
     printf("lost input: %u of 100 commands answered, %u lost-input errors\n", q.answered, q.errs);
-    tally_check(!q.bad && !q.tail, "%u replies do not fit (such as '%s'), %u unanswered at the end; %u "
-                "answered, %u errors", q.bad, ct_show(q.wrong), q.tail, q.answered, q.errs);
+    tally_check(!q.bad && !q.tail,
+                "%u replies do not fit (such as '%s'), %u unanswered at the end; %u "
+                "answered, %u errors",
+                q.bad, ct_show(q.wrong), q.tail, q.answered, q.errs);
     tally_check(q.errs > 0 && q.answered < 100, "%u of 100 answered, %u errors: no input was lost",
                 q.answered, q.errs);
     tally_check(q.answered >= 10, "only %u of 100 answered", q.answered);
@@ -1281,9 +1303,10 @@ static void ct_test_lost_input(void)
     /* FIRMWARE BUG (reported): when the bytes lost include the last line end sent, the lost
      * input is not reported until another line end comes, and the next command, sent after
      * the UART has been idle, is dropped with it ("err input lost" instead of its answer). */
-    tally_check(!(q.tail && !q.tail_errs) && q.tail_errs <= q.tail,
-                "the last %u commands were dropped without an error line (%u after the last answer)",
-                q.tail, q.tail_errs);
+    tally_check(
+        !(q.tail && !q.tail_errs) && q.tail_errs <= q.tail,
+        "the last %u commands were dropped without an error line (%u after the last answer)",
+        q.tail, q.tail_errs);
     ct_alive("input lost at the end (and 500 ms of quiet)");
     scn_send(ct_s, "\n");
     ct_quiet(200);
@@ -1293,8 +1316,8 @@ static void ct_test_lost_input(void)
 
 /* Send cmd, wait for its `ok` or `err` line; true when every line before it is an event, want
  * (if given) among them, and the reply is reply. */
-static void ct_expect_new(const char *cmd, const char *reply, const char *want1, const char *want2)
-{
+static void ct_expect_new(const char *cmd, const char *reply, const char *want1,
+                          const char *want2) {
     const size_t from = scn_cursor(ct_s);
     ct_send("%s", cmd);
     const char *got = ct_reply();
@@ -1303,19 +1326,19 @@ static void ct_expect_new(const char *cmd, const char *reply, const char *want1,
         seen1 |= want1 && !strcmp(scn_line(ct_s, i), want1);
         seen2 |= want2 && !strcmp(scn_line(ct_s, i), want2);
     }
-    tally_check(got && !strcmp(got, reply) && seen1 && seen2, "'%s' -> '%s'%s%s%s%s, expected '%s'", cmd,
-                ct_show(got), seen1 ? "" : " without ", seen1 ? "" : want1, seen2 ? "" : " without ",
-                seen2 ? "" : want2, reply);
+    tally_check(got && !strcmp(got, reply) && seen1 && seen2, "'%s' -> '%s'%s%s%s%s, expected '%s'",
+                cmd, ct_show(got), seen1 ? "" : " without ", seen1 ? "" : want1,
+                seen2 ? "" : " without ", seen2 ? "" : want2, reply);
 }
 
 /* The LEDs over the last second show rows of heaps[] tokens from the left (kayles too). */
-static void ct_check_leds(const unsigned *heaps)
-{
+static void ct_check_leds(const unsigned *heaps) {
     char want[64], got[64];
     size_t k = 0;
     for (unsigned r = 0; r < scn_rows(ct_s); r++) {
         if (r) want[k++] = '|';
-        for (unsigned i = 0; i < scn_row_len(ct_s, r); i++) want[k++] = i < heaps[r] ? '#' : '.';
+        for (unsigned i = 0; i < scn_row_len(ct_s, r); i++)
+            want[k++] = i < heaps[r] ? '#' : '.';
     }
     want[k] = '\0';
     scn_run_ms(ct_s, 1050);
@@ -1323,8 +1346,7 @@ static void ct_check_leds(const unsigned *heaps)
     tally_check(!strcmp(got, want), "LEDs %s, expected %s", got, want);
 }
 
-static void ct_test_new(void)
-{
+static void ct_test_new(void) {
     snprintf(tally_context, sizeof tally_context, "new and show");
     ct_expect_new("new nim 1 2 3", "ok", "@game nim 1 2 3", "@turn human");
     ct_expect("show", "nim 1 2 3 turn human");
@@ -1342,7 +1364,8 @@ static void ct_test_new(void)
     ct_expect("new nim 1 2 3 4294967295", fit);
     ct_expect("new octal:0.137 1 2", "err octal:0.137 is not in the device's menu");
     ct_expect("new bash:9 1 2", "err bash:9 is not in the device's menu");
-    ct_expect("new misere:wythoff 1 2", "err bad game 'misere:wythoff': wythoff has no misere variant");
+    ct_expect("new misere:wythoff 1 2",
+              "err bad game 'misere:wythoff': wythoff has no misere variant");
     ct_expect("new nim 0 0 0", "err that position has no move left");
     ct_expect("new kayles 0", "err that position has no move left");
     ct_expect("show", "kayles 3 4 5 turn human"); /* none of them changed the game */
@@ -1362,21 +1385,19 @@ static void ct_test_new(void)
 /* ---- 8. replies and events never share a line ---- */
 
 /* Whether l is a complete event line of a Nim game on the board. */
-static bool ct_event_ok(const char *l)
-{
+static bool ct_event_ok(const char *l) {
     if (!ct_printable(l) || strchr(l + 1, '@')) return false;
     unsigned h[3];
     char who[8];
     int end = 0;
     if (!strncmp(l, "@move ", 6))
-        return sscanf(l, "@move %7s %u %u %u%n", who, &h[0], &h[1], &h[2], &end) == 4 &&
-               !l[end] && (!strcmp(who, "human") || !strcmp(who, "cpu")) && h[0] < 6 && h[1] < 6 && h[2] < 6;
+        return sscanf(l, "@move %7s %u %u %u%n", who, &h[0], &h[1], &h[2], &end) == 4 && !l[end] &&
+               (!strcmp(who, "human") || !strcmp(who, "cpu")) && h[0] < 6 && h[1] < 6 && h[2] < 6;
     return !strcmp(l, "@turn human") || !strcmp(l, "@turn cpu") || !strcmp(l, "@over cpu") ||
            !strcmp(l, "@over human") || !strcmp(l, "@saved") || !strncmp(l, "@score ", 7);
 }
 
-static void ct_test_interleave(void)
-{
+static void ct_test_interleave(void) {
     snprintf(tally_context, sizeof tally_context, "no interleaving");
     ct_expect_new("new nim 1 2 3", "ok", "@game nim 1 2 3", NULL);
     const size_t from = scn_cursor(ct_s);
@@ -1395,7 +1416,8 @@ static void ct_test_interleave(void)
             ct_send("moves nim %s", pos);
             scn_wait_line(ct_s, "count ", CT_REPLY_MS);
             for (size_t i = moved; i < scn_line_count(ct_s); i++)
-                answered |= !strcmp(scn_line(ct_s, i), "@turn human") || !strncmp(scn_line(ct_s, i), "@over ", 6);
+                answered |= !strcmp(scn_line(ct_s, i), "@turn human") ||
+                            !strncmp(scn_line(ct_s, i), "@over ", 6);
         }
     }
     ct_quiet(300);
@@ -1414,22 +1436,24 @@ static void ct_test_interleave(void)
         inside += replying;
         if (!ct_event_ok(l) && !bad_events++) odd = l;
     }
-    printf("no interleaving: %zu event lines, %zu of them between lines of a reply\n", events, inside);
+    printf("no interleaving: %zu event lines, %zu of them between lines of a reply\n", events,
+           inside);
     tally_check(!bad_events && events >= 9, "%zu of %zu event lines are not whole (such as '%s')",
                 bad_events, events, ct_show(odd));
     tally_check(inside > 0, "no event came while a reply was being written: nothing was tested");
     size_t at = 0;
-    for (unsigned k = 0; k < replies && at < n; k++) at = ct_check_long_list(&p, lines, at, n);
+    for (unsigned k = 0; k < replies && at < n; k++)
+        at = ct_check_long_list(&p, lines, at, n);
     tally_check(at == n, "%zu reply lines, %zu of them in %u replies", n, at, replies);
     ct_expect("show", "nim 0 0 0 over cpu");
-    tally_check(scn_last_line(ct_s, "@over ") && !strcmp(scn_last_line(ct_s, "@over "), "@over cpu"),
+    tally_check(scn_last_line(ct_s, "@over ") &&
+                    !strcmp(scn_last_line(ct_s, "@over "), "@over cpu"),
                 "the game did not end with '@over cpu'");
 }
 
 /* ---- the run ---- */
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: test_console FIRMWARE.elf BOARD [VERSION]\n");
         return 2;
@@ -1450,7 +1474,8 @@ int main(int argc, char **argv)
     snprintf(want, sizeof want, "grundy %s board %s", argc > 3 ? argv[3] : "", argv[2]);
     ct_send("version");
     const char *l = ct_reply();
-    tally_check(l && (argc > 3 ? !strcmp(l, want) : !strncmp(l, "grundy ", 7)), "version: '%s'", ct_show(l));
+    tally_check(l && (argc > 3 ? !strcmp(l, want) : !strncmp(l, "grundy ", 7)), "version: '%s'",
+                ct_show(l));
     const size_t from = scn_cursor(ct_s);
     ct_send("help");
     ct_quiet(300);
@@ -1458,11 +1483,14 @@ int main(int argc, char **argv)
     static const char *const verb[] = {"solve", "moves", "grundy", "new", "show", "version"};
     for (size_t v = 0; v < 6; v++) {
         bool named = false;
-        for (size_t i = from; i < scn_line_count(ct_s); i++) named |= strstr(scn_line(ct_s, i), verb[v]) != NULL;
+        for (size_t i = from; i < scn_line_count(ct_s); i++)
+            named |= strstr(scn_line(ct_s, i), verb[v]) != NULL;
         verbs += named;
     }
-    for (size_t i = from; i < scn_line_count(ct_s); i++) help += scn_line(ct_s, i)[0] != '@';
-    tally_check(help >= 3 && verbs == 6, "help: %zu lines naming %zu of the 6 other commands", help, verbs);
+    for (size_t i = from; i < scn_line_count(ct_s); i++)
+        help += scn_line(ct_s, i)[0] != '@';
+    tally_check(help >= 3 && verbs == 6, "help: %zu lines naming %zu of the 6 other commands", help,
+                verbs);
 
     ct_test_classics();
     ct_test_random_games();
