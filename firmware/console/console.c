@@ -31,8 +31,7 @@ static struct {
     char line[CONSOLE_LINE_MAX];
     uint8_t len;
     uint8_t overlong; /* the line passed CONSOLE_LINE_MAX: the rest is dropped */
-    uint8_t lost;     /* input was lost in this line */
-    uint8_t lost_lines; /* whole lines lost with their ends: one err each still to send */
+    uint8_t lost;     /* lines lost, this one included, to report at its end (0: none) */
     uint8_t state;
     uint8_t help;     /* next help line */
     uint16_t count;   /* moves listed so far */
@@ -270,10 +269,11 @@ static void console_run(uint16_t now)
 /* A whole line is in: answer it (blank lines need no answer). */
 static void console_finish_line(uint16_t now)
 {
-    if (con.overlong) {
-        console_fail(CONSOLE_ERR_LONG_LINE);
-    } else if (con.lost) {
+    if (con.lost) {
+        con.cmd.value = con.lost;
         console_fail(CONSOLE_ERR_LOST);
+    } else if (con.overlong) {
+        console_fail(CONSOLE_ERR_LONG_LINE);
     } else {
         uint8_t i = 0;
         while (i < con.len && (con.line[i] == ' ' || con.line[i] == '\t')) i++;
@@ -301,21 +301,15 @@ bool console_update(uint16_t now_ms)
         return con.state != CONSOLE_READ;
     }
     engine_lend(NULL, 0);
-    if (con.lost_lines) {
-        con.lost_lines--;
-        console_fail(CONSOLE_ERR_LOST);
-        return true;
-    }
     for (;;) {
         const int16_t c = uart_getc();
         if (c == UART_RX_NONE) return false;
         if (c == UART_RX_LOST) {
             uint8_t clean;
             const uint8_t ends = uart_lost_line_ends(&clean);
-            con.lost = 1;
-            if (ends) { /* this line ended in the gap, and ends - 1 more lines went whole */
+            con.lost = ends ? ends : 1; /* this line, and ends - 1 more that went whole */
+            if (ends) { /* this line ended in the gap */
                 console_finish_line(now_ms);
-                con.lost_lines = (uint8_t)(ends - 1);
                 con.lost = !clean; /* the next line lost its start */
                 return true;
             }

@@ -29,7 +29,7 @@ static const char console_messages[] PROGMEM =
     "\1 has no Grundy value (try solve)\0"             /* CONSOLE_ERR_NOT_A_SUM */
     "\1 is decided for at most \2 tokens in all\0"     /* CONSOLE_ERR_TOKENS */
     "line longer than 255 characters\0"                /* CONSOLE_ERR_LONG_LINE */
-    "input lost, line dropped (send a line at a time)\0" /* CONSOLE_ERR_LOST */
+    "input lost, \2 line(s) dropped (send a line at a time)\0" /* CONSOLE_ERR_LOST */
     "\1 has Grundy values above 255 by heap \2\0"      /* CONSOLE_ERR_VALUES */
     "\1 is not in the device's menu\0"                 /* CONSOLE_ERR_NOT_DEVICE */
     "that position has no move left";                  /* CONSOLE_ERR_FINISHED */
