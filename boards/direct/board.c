@@ -44,3 +44,19 @@ void board_show(const uint8_t lit[BOARD_ROWS])
     PORTD = (uint8_t)((PORTD & ~BOARD_PORTD_LEDS) | ((all << 2) & BOARD_PORTD_LEDS));
     PORTB = (uint8_t)((PORTB & ~BOARD_PORTB_LEDS) | ((all >> 6) & BOARD_PORTB_LEDS));
 }
+
+/* The direct board has no status lights, no buzzer and no way to dim. */
+void board_status(uint8_t lights)
+{
+    (void)lights;
+}
+
+void board_brightness(uint8_t level)
+{
+    (void)level;
+}
+
+void board_sound(board_sound_t s)
+{
+    (void)s;
+}

@@ -14,6 +14,24 @@
 #ifndef BOARD_CAN_DIM
 #define BOARD_CAN_DIM 0 /* 1: the board honours a brightness (menu line "brightness") */
 #endif
+#ifndef BOARD_HAS_STATUS
+#define BOARD_HAS_STATUS 0 /* 1: four status lights (your move, my move, you win, I win) */
+#endif
+
+/* The status lights, one bit each (board_status). */
+enum {
+    BOARD_LIGHT_YOUR_MOVE = 1 << 0,
+    BOARD_LIGHT_MY_MOVE = 1 << 1,
+    BOARD_LIGHT_YOU_WIN = 1 << 2,
+    BOARD_LIGHT_I_WIN = 1 << 3,
+};
+
+/* Sounds a buzzer plays (board_sound). */
+typedef enum {
+    BOARD_SOUND_CLICK, /* a move was made: a short tick */
+    BOARD_SOUND_WIN,   /* the person won: a rising tune */
+    BOARD_SOUND_LOSE,  /* the device won: a falling tune */
+} board_sound_t;
 
 /* Buttons, one bit each; on every board they sit on PC0..PC5 in this order. */
 enum {
@@ -31,7 +49,16 @@ uint8_t board_row_length(uint8_t r);
 void board_init(void);
 /* Raw button state sampled now, bit set = pressed. */
 uint8_t board_buttons_raw(void);
-/* Light exactly the LEDs whose bits are set, lit[r] bit i = LED i of row r. From the tick. */
+/* Light exactly the LEDs whose bits are set, lit[r] bit i = LED i of row r. Called by the
+ * tick every millisecond, so it is also where a board does its own periodic work (sounds,
+ * refreshing a driver chip); it must return within a small part of a millisecond. */
 void board_show(const uint8_t lit[BOARD_ROWS]);
+/* Light exactly the status lights in `lights` (BOARD_LIGHT_* bits); nothing without them. */
+void board_status(uint8_t lights);
+/* Brightness level 0 (dimmest) to SETTINGS_BRIGHT_LEVELS - 1; nothing if it can't dim. */
+void board_brightness(uint8_t level);
+/* Start playing sound s, cutting off the one playing; returns at once; nothing without a
+ * buzzer. */
+void board_sound(board_sound_t s);
 
 #endif

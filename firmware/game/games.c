@@ -34,7 +34,15 @@ games_entry_t games_entry(uint8_t id)
 
 uint8_t games_rows(uint8_t id)
 {
-    return games_entry(id) == GAMES_ENTRY_WYTHOFF ? 2 : BOARD_ROWS;
+    const games_entry_t entry = games_entry(id);
+    if (entry == GAMES_ENTRY_WYTHOFF) return 2;
+    if (entry != GAMES_ENTRY_LINE) return BOARD_ROWS;
+    /* line games: each run of pins is a heap, and a row of n pins can hold (n + 1) / 2 runs;
+     * only as many rows as can never hold more heaps than the engine's */
+    uint8_t rows = 0, runs = 0;
+    while (rows < BOARD_ROWS && runs + (board_row_length(rows) + 1) / 2 <= ENGINE_MAX_HEAPS)
+        runs = (uint8_t)(runs + (board_row_length(rows++) + 1) / 2);
+    return rows;
 }
 
 static uint8_t games_board_tokens(void)

@@ -33,7 +33,8 @@ typedef enum {
 
 /* How moves of game id are entered. */
 games_entry_t games_entry(uint8_t id);
-/* Rows of the board the game uses (Wythoff: 2). */
+/* Rows of the board the game uses (Wythoff: 2; line games: as many as keep the runs of pins
+ * within ENGINE_MAX_HEAPS heaps). */
 uint8_t games_rows(uint8_t id);
 /* True when the device offers (and decides exactly) the misere variant of game id. */
 bool games_misere_offered(uint8_t id);

@@ -179,6 +179,7 @@ static void menu_change(int8_t step)
     *v = (uint8_t)(first + ((uint8_t)(*v - first) + count + step) % count);
     if (!games_misere_offered(menu.edit.game)) menu.edit.misere = 0;
     if (menu.edit.start >= menu_count(MENU_START)) menu.edit.start = SETTINGS_START_CLASSIC;
+    if (menu.line == MENU_BRIGHT) board_brightness(menu.edit.brightness); /* seen while chosen */
 }
 
 menu_action_t menu_update(uint8_t presses, uint16_t now_ms)

@@ -161,10 +161,17 @@ static void play_draw(uint16_t now)
 
 /* ---- turns ---- */
 
+/* A sound, unless the settings mute it. */
+static void play_sound(board_sound_t s)
+{
+    if (play.set.sound) board_sound(s);
+}
+
 static void play_turn(uint16_t now)
 {
     play_event(PSTR("@turn "), play.side);
     uart_puts_P(PSTR("\r\n"));
+    board_status(play.side ? BOARD_LIGHT_MY_MOVE : BOARD_LIGHT_YOUR_MOVE); /* p2: "my" */
     play.marks[0] = play.marks[1] = 0;
     play.marking = play.refusing = play.hinting = play.a_armed = 0;
     if (play_person(play.side)) {
@@ -188,6 +195,7 @@ static play_event_t play_move(const engine_move_t *m, uint16_t now)
     play.side ^= 1;
     play_event(PSTR("@move "), mover);
     rows_print(&play.b);
+    play_sound(BOARD_SOUND_CLICK);
     if (!engine_is_over(&play.rules, &play.b.pos)) {
         play_turn(now);
         return PLAY_EVENT_NONE;
@@ -197,6 +205,9 @@ static play_event_t play_move(const engine_move_t *m, uint16_t now)
     play.phase = PLAY_OVER;
     play_event(PSTR("@over "), play.winner);
     uart_puts_P(PSTR("\r\n"));
+    /* two players: p1 is "you", p2 "I" */
+    board_status(play.winner ? BOARD_LIGHT_I_WIN : BOARD_LIGHT_YOU_WIN);
+    play_sound(play.winner && !play.set.two_player ? BOARD_SOUND_LOSE : BOARD_SOUND_WIN);
     return PLAY_EVENT_OVER;
 }
 

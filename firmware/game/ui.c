@@ -44,6 +44,13 @@ static void ui_new_game(uint16_t now, const uint8_t *mask)
     ui.state = UI_GAME;
 }
 
+__attribute__((noinline)) static void ui_mute(void)
+{
+    settings_t quiet = *store_settings();
+    quiet.sound = 0;
+    store_settings_put(&quiet);
+}
+
 static void ui_boot(uint8_t held, uint16_t now)
 {
     static const char origins[3][8] PROGMEM = {"loaded", "blank", "corrupt"};
@@ -56,6 +63,9 @@ static void ui_boot(uint8_t held, uint16_t now)
         uart_puts_P(origins[origin]);
     }
     uart_puts_P(PSTR("\r\n"));
+    if (BOARD_HAS_BUZZER && (held & (BUTTON_A | BUTTON_B)) == BUTTON_B && store_settings()->sound)
+        ui_mute(); /* B alone held at power-up: sound off, for a quiet room */
+    board_brightness(store_settings()->brightness);
     ui_new_game(now, NULL);
 }
 
@@ -108,10 +118,12 @@ void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)
         if (act == MENU_BACK) {
             ui.b_armed = 0; /* this B goes back; holding it does not reopen the menu */
             ui.state = UI_GAME;
+            board_brightness(store_settings()->brightness); /* undo a brightness only tried */
             uart_puts_P(PSTR("@menu back\r\n"));
             play_resume(now_ms);
         } else if (act == MENU_PLAY) {
             store_settings_put(menu_settings());
+            board_brightness(store_settings()->brightness);
             ui_new_game(now_ms, NULL);
         }
         return;
