@@ -1,8 +1,10 @@
 /* Nim on the simulated board, played through its buttons with contact bounce on
- * every press: a perfect player wins from 3-4-5; against random players the device
- * never moves illegally and wins whenever it can (checked by the brute-force solver,
- * which knows only the rules); LEDs and event lines agree with the game after every
- * move; refused confirms change nothing; bounce never counts a press twice.
+ * every press, on any board's rows: the classic start lights every LED; a perfect player
+ * wins from it (moving first when it is a first-player win, after the device otherwise);
+ * against random players the device never moves illegally and wins whenever it can
+ * (checked by the brute-force solver, which knows only the rules); LEDs and event lines
+ * agree with the game after every move; refused confirms change nothing; bounce never
+ * counts a press twice. Geometry comes from the board model and the event lines.
  * Usage: test_nim FIRMWARE.elf BOARD [GAMES] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +21,7 @@ static brute_game_t nim_rules;
 
 typedef struct {
     scn_t *s;
-    uint8_t heaps[8];
+    uint8_t heaps[SIM_BOARD_MAX_ROWS];
     uint8_t rows;
     uint8_t cursor;
 } nim_game_t;
@@ -57,7 +59,7 @@ static brute_pos_t nim_pos(const nim_game_t *g)
  * blip still counts as lit over the window). */
 static void nim_check_leds(nim_game_t *g)
 {
-    char want[64], got[64];
+    char want[SIM_BOARD_MAX_ROWS * 9 + 1], got[SIM_BOARD_MAX_ROWS * 9 + 1];
     size_t n = 0;
     for (uint8_t r = 0; r < g->rows; r++) {
         if (r) want[n++] = '|';
@@ -65,7 +67,8 @@ static void nim_check_leds(nim_game_t *g)
     }
     want[n] = '\0';
     scn_leds_pattern(g->s, 1000, got, sizeof got);
-    tally_check(strcmp(want, got) == 0, "LEDs %s, expected %s (row 0 lit %.2f %.2f %.2f over 1 s)", got, want, scn_led_lit(g->s, 0, 0, 1000), scn_led_lit(g->s, 0, 1, 1000), scn_led_lit(g->s, 0, 2, 1000));
+    tally_check(strcmp(want, got) == 0, "LEDs %s, expected %s (row 0 LED 0 lit %.2f over 1 s)", got,
+                want, scn_led_lit(g->s, 0, 0, 1000));
 }
 
 /* Enter "take `take` from row `row`" with the buttons: move the cursor, mark, confirm. */
@@ -90,16 +93,23 @@ static void nim_turn_starts(nim_game_t *g)
     while (g->cursor < g->rows && g->heaps[g->cursor] == 0) g->cursor++;
 }
 
-/* Starts a game: waits for "@game nim ..." and the person's turn. */
+/* The device's turn: its move is legal and winning whenever the position allows; then the
+ * game is over (returns "cpu") or the person's turn starts (returns NULL). */
+static const char *nim_device_turn(nim_game_t *g);
+
+/* Starts a game: waits for "@game nim ...", and when the device begins, its first move;
+ * then the person's turn. */
 static bool nim_new_game(nim_game_t *g)
 {
-    uint8_t start[8];
+    uint8_t start[SIM_BOARD_MAX_ROWS];
     const char *line = scn_wait_line(g->s, "@game ", 3000);
     tally_check(nim_parse_heaps(line, "@game nim", start, g->rows), "game line: %s",
               line ? line : "(none)");
     if (!line) return false;
     memcpy(g->heaps, start, g->rows);
-    tally_check(scn_wait_line(g->s, "@turn human", 1000) != NULL, "no @turn human");
+    const char *turn = scn_wait_line(g->s, "@turn ", 1000);
+    if (turn && !strcmp(turn, "@turn cpu")) return nim_device_turn(g) == NULL;
+    tally_check(turn && !strcmp(turn, "@turn human"), "first turn: %s", turn ? turn : "(none)");
     nim_turn_starts(g);
     scn_run_ms(g->s, NIM_SETTLE_MS);
     nim_check_leds(g);
@@ -129,7 +139,7 @@ static const char *nim_exchange(nim_game_t *g, uint8_t row, uint8_t take)
 /* After the person's move (take from row) was entered: its line, then the device's reply. */
 static const char *nim_answer(nim_game_t *g, uint8_t row, uint8_t take)
 {
-    uint8_t after[8];
+    uint8_t after[SIM_BOARD_MAX_ROWS];
     g->heaps[row] = (uint8_t)(g->heaps[row] - take);
     const char *line = scn_wait_line(g->s, "@move human", NIM_TURN_MS);
     tally_check(nim_parse_heaps(line, "@move human", after, g->rows) &&
@@ -137,10 +147,15 @@ static const char *nim_answer(nim_game_t *g, uint8_t row, uint8_t take)
               "after taking %u from row %u: %s", take, row, line ? line : "(no line)");
     if (nim_over(g)) return nim_expect_over(g, "human");
     tally_check(scn_wait_line(g->s, "@turn cpu", 1000) != NULL, "no @turn cpu");
-    /* the device's move: legal, and winning whenever the position allows */
+    return nim_device_turn(g);
+}
+
+static const char *nim_device_turn(nim_game_t *g)
+{
+    uint8_t after[SIM_BOARD_MAX_ROWS];
     const brute_pos_t before = nim_pos(g);
     const bool could_win = brute_pos_is_win(&nim_rules, &before);
-    line = scn_wait_line(g->s, "@move cpu", NIM_TURN_MS);
+    const char *line = scn_wait_line(g->s, "@move cpu", NIM_TURN_MS);
     if (!nim_parse_heaps(line, "@move cpu", after, g->rows)) {
         tally_check(false, "device move line: %s", line ? line : "(none)");
         return "error";
@@ -198,7 +213,7 @@ static void nim_random_move(const nim_game_t *g, uint8_t *row, uint8_t *take)
 static const char *nim_play(nim_game_t *g, bool perfect)
 {
     const char *winner = NULL;
-    for (int moves = 0; !winner && moves < 40 && scn_ok(g->s); moves++) {
+    for (int moves = 0; !winner && moves < 8 * SIM_BOARD_MAX_ROWS && scn_ok(g->s); moves++) {
         uint8_t row, take;
         if (perfect) nim_brute_best(g, &row, &take);
         if (!perfect || take == 0) nim_random_move(g, &row, &take);
@@ -230,13 +245,13 @@ static void nim_test_refusals(nim_game_t *g)
               scn_line_count(g->s) - lines);
     scn_run_ms(g->s, NIM_SETTLE_MS);
     nim_check_leds(g);
-    /* RIGHT past the end of the row marks the whole row, no more */
-    scn_tap(g->s, SIM_BTN_DOWN);
-    scn_tap(g->s, SIM_BTN_DOWN);
-    g->cursor = 2;
-    for (int i = 0; i < g->heaps[2] + 3; i++) scn_tap(g->s, SIM_BTN_RIGHT);
+    /* RIGHT past the end of the bottom row marks the whole row, no more */
+    const uint8_t bottom = (uint8_t)(g->rows - 1);
+    for (uint8_t r = 0; r < bottom; r++) scn_tap(g->s, SIM_BTN_DOWN); /* every row is full */
+    g->cursor = bottom;
+    for (int i = 0; i < g->heaps[bottom] + 3; i++) scn_tap(g->s, SIM_BTN_RIGHT);
     scn_tap(g->s, SIM_BTN_A);
-    nim_answer(g, 2, g->heaps[2]); /* the whole row, checked against the event line */
+    nim_answer(g, bottom, g->heaps[bottom]); /* the whole row, checked against the event line */
 }
 
 /* The cursor stops at the top and bottom rows (no wrap-around), and holding RIGHT repeats:
@@ -244,14 +259,16 @@ static void nim_test_refusals(nim_game_t *g)
 static void nim_test_cursor_and_repeat(nim_game_t *g)
 {
     snprintf(tally_context, sizeof tally_context, "cursor ends and auto-repeat");
+    const uint8_t bottom = (uint8_t)(g->rows - 1);
+    if (!tally_check(g->heaps[0] && g->heaps[bottom] >= 3, "not a full start: top %u, bottom %u",
+                     g->heaps[0], g->heaps[bottom]))
+        return;
     scn_tap(g->s, SIM_BTN_UP); /* already on the top row: stays */
-    scn_tap(g->s, SIM_BTN_DOWN);
-    scn_tap(g->s, SIM_BTN_DOWN);
-    scn_tap(g->s, SIM_BTN_DOWN); /* already on the bottom row: stays */
-    g->cursor = (uint8_t)(g->rows - 1);
+    for (uint8_t r = 0; r < g->rows; r++) scn_tap(g->s, SIM_BTN_DOWN); /* the last one stays */
+    g->cursor = bottom;
     scn_hold(g->s, SIM_BTN_RIGHT, 650);
     scn_tap(g->s, SIM_BTN_A);
-    nim_answer(g, (uint8_t)(g->rows - 1), 3); /* the move line shows which row, how many */
+    nim_answer(g, bottom, 3); /* the move line shows which row, how many */
 }
 
 /* With heavy bounce on every press and release, k taps of RIGHT mark exactly k tokens. */
@@ -259,9 +276,32 @@ static void nim_test_bounce(nim_game_t *g)
 {
     snprintf(tally_context, sizeof tally_context, "bounce");
     const sim_bounce_t heavy = {8, 20, 1200, 10000}; /* 16 extra edges within 10 ms */
+    const uint8_t bottom = (uint8_t)(g->rows - 1);
     scn_set_bounce(g->s, &heavy);
-    nim_exchange(g, 2, 3); /* three RIGHT taps on the row of 5 */
+    nim_exchange(g, bottom, g->heaps[bottom] < 3 ? g->heaps[bottom] : 3); /* three RIGHT taps */
     scn_set_bounce(g->s, NULL);
+}
+
+/* In the menu, set who begins ("you", "device"); the new game starts (not yet read). */
+static void nim_set_first(nim_game_t *g, const char *who)
+{
+    char want[48];
+    snprintf(want, sizeof want, "@menu first %s", who);
+    scn_hold(g->s, SIM_BTN_B, 1150);
+    const char *cur = scn_wait_line(g->s, "@menu game ", 300);
+    for (int guard = 0; cur && strncmp(cur, "@menu first ", 12) && guard < 12; guard++) {
+        scn_tap(g->s, SIM_BTN_DOWN);
+        cur = scn_wait_line(g->s, "@menu ", 300);
+    }
+    for (int guard = 0; cur && strcmp(cur, want) && guard < 4; guard++) {
+        scn_tap(g->s, SIM_BTN_RIGHT);
+        cur = scn_wait_line(g->s, "@menu ", 300);
+    }
+    tally_check(cur && !strcmp(cur, want), "menu: '%s', wanted '%s'", cur ? cur : "(none)", want);
+    scn_tap(g->s, SIM_BTN_A);
+    const char *set = scn_wait_line(g->s, "@settings ", 500);
+    snprintf(want, sizeof want, " first=%s ", who);
+    tally_check(set && strstr(set, want), "settings after the menu: '%s'", set ? set : "(none)");
 }
 
 int main(int argc, char **argv)
@@ -278,11 +318,22 @@ int main(int argc, char **argv)
         printf("test_nim: %s\n0 passed, 1 failed\n", err);
         return 1;
     }
+    if (scn_rows(s) > SIM_BOARD_MAX_ROWS || scn_rows(s) < 1) {
+        printf("test_nim: %u rows\n0 passed, 1 failed\n", scn_rows(s));
+        return 1;
+    }
     nim_game_t g = {.s = s, .rows = (uint8_t)scn_rows(s)};
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
 
+    /* the classic start lights every LED; whether it is won for the first player decides who
+     * begins the perfect player's games */
     snprintf(tally_context, sizeof tally_context, "boot");
     nim_new_game(&g);
+    bool full = true;
+    for (uint8_t r = 0; r < g.rows; r++) full &= g.heaps[r] == scn_row_len(s, r);
+    tally_check(full, "the classic start is not every LED of the board");
+    const brute_pos_t classic = nim_pos(&g);
+    const bool classic_won = brute_pos_is_win(&nim_rules, &classic);
     /* a person who thinks for 40 s (past the 16-bit millisecond clock's half range) still
      * sees a steady position: no timer compares a stale time */
     snprintf(tally_context, sizeof tally_context, "idle 40 s");
@@ -299,13 +350,23 @@ int main(int argc, char **argv)
     nim_test_bounce(&g);
     nim_play(&g, false);
 
+    /* a perfect player wins the classic start: moving first when that is a first-player
+     * win, else after the device's first move */
     int human_wins = 0;
+    if (!classic_won) {
+        snprintf(tally_context, sizeof tally_context, "the device begins");
+        nim_set_first(&g, "device");
+    }
     for (int i = 0; i < 3; i++) {
         snprintf(tally_context, sizeof tally_context, "perfect player, game %d", i + 1);
         nim_new_game(&g);
         const char *w = nim_play(&g, true);
         tally_check(!strcmp(w, "human"), "the perfect player lost (winner %s)", w);
         human_wins += !strcmp(w, "human");
+    }
+    if (!classic_won) {
+        snprintf(tally_context, sizeof tally_context, "the person begins");
+        nim_set_first(&g, "you");
     }
     int cpu_wins = 0;
     for (int i = 0; i < games && scn_ok(s); i++) {
@@ -314,10 +375,11 @@ int main(int argc, char **argv)
         cpu_wins += !strcmp(nim_play(&g, false), "cpu");
     }
     tally_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
-    printf("nim on %s: %d random games, device won %d; perfect player won %d of 3; "
-           "%.0f s simulated; stack high water %zu bytes, RAM headroom %zu bytes\n",
-           argv[2], games, cpu_wins, human_wins, scn_now_ms(s) / 1000, scn_stack_high_water(s),
-           scn_ram_headroom(s));
+    printf("nim on %s: %d random games, device won %d; perfect player won %d of 3 (moving %s "
+           "from the classic start); %.0f s simulated; stack high water %zu bytes, RAM headroom "
+           "%zu bytes\n",
+           argv[2], games, cpu_wins, human_wins, classic_won ? "first" : "second",
+           scn_now_ms(s) / 1000, scn_stack_high_water(s), scn_ram_headroom(s));
     tally_check(scn_ram_headroom(s) > 0, "stack reached the static data");
     scn_close(s);
     return tally_finish("nim");
