@@ -2,7 +2,10 @@
  * examples, hundreds of random positions per game checked against the brute-force solver (which
  * knows only the rules), large heaps against closed forms the test proves first, every error
  * message, overlong lines, garbage and lost input, `new`/`show` with the LEDs, and no line of a
- * reply ever mixed with an '@' event line while the device plays.
+ * reply ever mixed with an '@' event line while the device plays. `new` and `show` work on any
+ * board's rows: positions are written and checked with the board model's row lengths (heap
+ * games one number a row, line games one string a row; Wythoff and line games on the rows
+ * they use).
  * Usage: test_console FIRMWARE.elf BOARD [VERSION] */
 #include <stdarg.h>
 #include <stdio.h>
@@ -1333,14 +1336,39 @@ static void ct_expect_new(const char *cmd, const char *reply, const char *want1,
                 seen2 ? "" : " without ", seen2 ? "" : want2, reply);
 }
 
-/* The LEDs over the last second show rows of heaps[] tokens from the left (kayles too). */
-static void ct_check_leds(const unsigned *heaps) {
-    char want[64], got[64];
+/* The board's rows, and the rows line games use: as many as keep the runs of pins (up to
+ * (n + 1) / 2 in a row of n) within the engine's 16 heaps. */
+static unsigned ct_rows, ct_len[SIM_BOARD_MAX_ROWS], ct_line_rows;
+
+/* A position of n heaps, one a row from the top, the other rows empty: as a heap game's
+ * event lines and `show` write it (" 1 2 3 0 0", a number for every row), and as a line
+ * game's event lines do (" ###..... ####.... ........", a string for every row). */
+static void ct_rows_text(const unsigned *h, unsigned n, char *out, size_t len) {
     size_t k = 0;
-    for (unsigned r = 0; r < scn_rows(ct_s); r++) {
+    out[0] = '\0';
+    for (unsigned r = 0; r < ct_rows && k < len; r++)
+        k += (size_t)snprintf(out + k, len - k, " %u", r < n ? h[r] : 0);
+}
+
+static void ct_line_text(const unsigned *h, unsigned n, char *out, size_t len) {
+    size_t k = 0;
+    for (unsigned r = 0; r < ct_rows && k + ct_len[r] + 2 < len; r++) {
+        out[k++] = ' ';
+        for (unsigned i = 0; i < ct_len[r]; i++)
+            out[k++] = r < n && i < h[r] ? '#' : '.';
+    }
+    out[k] = '\0';
+}
+
+/* The LEDs over the last second show rows of h[] tokens from the left (n heaps, the other
+ * rows dark; kayles too). */
+static void ct_check_leds(const unsigned *h, unsigned n) {
+    char want[SIM_BOARD_MAX_ROWS * 9 + 1], got[SIM_BOARD_MAX_ROWS * 9 + 1];
+    size_t k = 0;
+    for (unsigned r = 0; r < ct_rows; r++) {
         if (r) want[k++] = '|';
-        for (unsigned i = 0; i < scn_row_len(ct_s, r); i++)
-            want[k++] = i < heaps[r] ? '#' : '.';
+        for (unsigned i = 0; i < ct_len[r]; i++)
+            want[k++] = r < n && i < h[r] ? '#' : '.';
     }
     want[k] = '\0';
     scn_run_ms(ct_s, 1050);
@@ -1348,22 +1376,65 @@ static void ct_check_leds(const unsigned *heaps) {
     tally_check(!strcmp(got, want), "LEDs %s, expected %s", got, want);
 }
 
+/* `new <game> <h...>` on a heap game: ok, its @game line has the heaps a row each (the rows
+ * below them empty), the person's turn, `show` tells the heaps, the LEDs show them. */
+static void ct_new_heaps(const char *game, const unsigned *h, unsigned n, const char *turn) {
+    char pos[CT_TEXT], rows[CT_TEXT], cmd[CT_TEXT + 64], event[CT_TEXT + 64], show[CT_TEXT + 64];
+    ct_pos_t p = {n, {0}};
+    for (unsigned i = 0; i < n; i++)
+        p.h[i] = h[i];
+    ct_pos_text(&p, pos, sizeof pos);
+    ct_rows_text(h, n, rows, sizeof rows);
+    snprintf(cmd, sizeof cmd, "new %s %s", game, pos);
+    snprintf(event, sizeof event, "@game %s%s", game, rows);
+    ct_expect_new(cmd, "ok", event, turn);
+    snprintf(show, sizeof show, "%s%s turn human", game, rows);
+    ct_expect("show", show);
+    ct_check_leds(h, n);
+}
+
+/* The error `new` gives for heaps that do not fit rows 0..rows-1. */
+static void ct_fit_error(unsigned rows, char *out, size_t len) {
+    size_t k = (size_t)snprintf(out, len, "err the heaps do not fit the board: at most");
+    for (unsigned r = 0; r < rows && k < len; r++)
+        k += (size_t)snprintf(out + k, len - k, "%c%u", r ? ',' : ' ', ct_len[r]);
+}
+
 static void ct_test_new(void) {
     snprintf(tally_context, sizeof tally_context, "new and show");
-    ct_expect_new("new nim 1 2 3", "ok", "@game nim 1 2 3", "@turn human");
-    ct_expect("show", "nim 1 2 3 turn human");
-    ct_check_leds((const unsigned[]){1, 2, 3});
-    ct_expect_new("new kayles 3 4 5", "ok", "@game kayles ### #### #####", "@turn human");
+    if (!tally_check(ct_rows >= 3 && ct_line_rows >= 3 && ct_len[0] >= 3 && ct_len[1] >= 4 &&
+                         ct_len[2] >= 5,
+                     "the board is too small for these positions: %u rows", ct_rows))
+        return;
+    ct_new_heaps("nim", (const unsigned[]){1, 2, 3}, 3, "@turn human");
+    char line[CT_TEXT], cmd[CT_TEXT + 64], fit[CT_TEXT];
+    ct_line_text((const unsigned[]){3, 4, 5}, 3, line, sizeof line);
+    snprintf(cmd, sizeof cmd, "@game kayles%s", line);
+    ct_expect_new("new kayles 3 4 5", "ok", cmd, "@turn human");
     ct_expect("show", "kayles 3 4 5 turn human");
-    ct_check_leds((const unsigned[]){3, 4, 5});
-    char fit[96];
-    size_t k = (size_t)snprintf(fit, sizeof fit, "err the heaps do not fit the board: at most");
-    for (unsigned r = 0; r < scn_rows(ct_s); r++)
-        k += (size_t)snprintf(fit + k, sizeof fit - k, "%c%u", r ? ',' : ' ', scn_row_len(ct_s, r));
-    ct_expect("new nim 4 1 1", fit);
-    ct_expect("new nim 1 1 6", fit);
-    ct_expect("new nim 1 1 1 1", fit);
+    ct_check_leds((const unsigned[]){3, 4, 5}, 3);
+    /* heaps that do not fit: too long for row 0 or for the last row, one heap too many, a
+     * huge one; line games on their rows, Wythoff on two */
+    ct_fit_error(ct_rows, fit, sizeof fit);
+    snprintf(cmd, sizeof cmd, "new nim %u", ct_len[0] + 1);
+    ct_expect(cmd, fit);
+    size_t k = (size_t)snprintf(cmd, sizeof cmd, "new nim");
+    for (unsigned r = 0; r < ct_rows; r++)
+        k += (size_t)snprintf(cmd + k, sizeof cmd - k, " %u", r + 1 < ct_rows ? 1 : ct_len[r] + 1);
+    ct_expect(cmd, fit);
+    k = (size_t)snprintf(cmd, sizeof cmd, "new nim");
+    for (unsigned r = 0; r <= ct_rows; r++)
+        k += (size_t)snprintf(cmd + k, sizeof cmd - k, " 1");
+    ct_expect(cmd, fit);
     ct_expect("new nim 1 2 3 4294967295", fit);
+    ct_fit_error(ct_line_rows, fit, sizeof fit);
+    k = (size_t)snprintf(cmd, sizeof cmd, "new kayles");
+    for (unsigned r = 0; r <= ct_line_rows; r++)
+        k += (size_t)snprintf(cmd + k, sizeof cmd - k, " 1");
+    ct_expect(cmd, fit);
+    ct_fit_error(2, fit, sizeof fit);
+    snprintf(cmd, sizeof cmd, "new wythoff 1 %u", ct_len[1] + 1);
+    ct_expect(cmd, fit);
     ct_expect("new octal:0.137 1 2", "err octal:0.137 is not in the device's menu");
     ct_expect("new bash:9 1 2", "err bash:9 is not in the device's menu");
     ct_expect("new misere:wythoff 1 2",
@@ -1371,37 +1442,57 @@ static void ct_test_new(void) {
     ct_expect("new nim 0 0 0", "err that position has no move left");
     ct_expect("new kayles 0", "err that position has no move left");
     ct_expect("show", "kayles 3 4 5 turn human"); /* none of them changed the game */
-    ct_check_leds((const unsigned[]){3, 4, 5});
-    ct_expect_new("new misere 2 0 1", "ok", "@game misere 2 0 1", NULL);
-    ct_expect("show", "misere 2 0 1 turn human");
+    ct_check_leds((const unsigned[]){3, 4, 5}, 3);
+    char rows[CT_TEXT], want[CT_TEXT + 64];
+    ct_rows_text((const unsigned[]){2, 0, 1}, 3, rows, sizeof rows);
+    snprintf(want, sizeof want, "@game misere%s", rows);
+    ct_expect_new("new misere 2 0 1", "ok", want, NULL);
+    snprintf(want, sizeof want, "misere%s turn human", rows);
+    ct_expect("show", want);
     ct_expect_new("new wythoff 3 2", "ok", NULL, "@turn human");
     ct_expect("show", "wythoff 3 2 turn human");
     /* from the menu: `new` leaves it */
     scn_hold(ct_s, SIM_BTN_B, 1200);
     tally_check(scn_wait_line(ct_s, "@menu game ", 300) != NULL, "holding B did not open the menu");
-    ct_expect_new("new nim 2 2 1", "ok", "@menu back", "@game nim 2 2 1");
-    ct_expect("show", "nim 2 2 1 turn human");
-    ct_check_leds((const unsigned[]){2, 2, 1});
+    ct_rows_text((const unsigned[]){2, 2, 1}, 3, rows, sizeof rows);
+    snprintf(want, sizeof want, "@game nim%s", rows);
+    ct_expect_new("new nim 2 2 1", "ok", "@menu back", want);
+    snprintf(want, sizeof want, "nim%s turn human", rows);
+    ct_expect("show", want);
+    ct_check_leds((const unsigned[]){2, 2, 1}, 3);
 }
 
 /* ---- 8. replies and events never share a line ---- */
 
-/* Whether l is a complete event line of a Nim game on the board. */
+/* Whether l is a complete event line of a Nim game on the board (a move line: a heap a row,
+ * none longer than its row). */
 static bool ct_event_ok(const char *l) {
     if (!ct_printable(l) || strchr(l + 1, '@')) return false;
-    unsigned h[3];
     char who[8];
     int end = 0;
-    if (!strncmp(l, "@move ", 6))
-        return sscanf(l, "@move %7s %u %u %u%n", who, &h[0], &h[1], &h[2], &end) == 4 && !l[end] &&
-               (!strcmp(who, "human") || !strcmp(who, "cpu")) && h[0] < 6 && h[1] < 6 && h[2] < 6;
+    if (!strncmp(l, "@move ", 6)) {
+        if (sscanf(l, "@move %7s%n", who, &end) != 1 ||
+            (strcmp(who, "human") && strcmp(who, "cpu")))
+            return false;
+        const char *p = l + end;
+        for (unsigned r = 0; r < ct_rows; r++) {
+            char *after;
+            const unsigned long h = strtoul(p, &after, 10);
+            if (after == p || *p != ' ' || h > ct_len[r]) return false;
+            p = after;
+        }
+        return !*p;
+    }
     return !strcmp(l, "@turn human") || !strcmp(l, "@turn cpu") || !strcmp(l, "@over cpu") ||
            !strcmp(l, "@over human") || !strcmp(l, "@saved") || !strncmp(l, "@score ", 7);
 }
 
 static void ct_test_interleave(void) {
     snprintf(tally_context, sizeof tally_context, "no interleaving");
-    ct_expect_new("new nim 1 2 3", "ok", "@game nim 1 2 3", NULL);
+    char rows[CT_TEXT], want[CT_TEXT + 64];
+    ct_rows_text((const unsigned[]){1, 2, 3}, 3, rows, sizeof rows);
+    snprintf(want, sizeof want, "@game nim%s", rows);
+    ct_expect_new("new nim 1 2 3", "ok", want, NULL);
     const size_t from = scn_cursor(ct_s);
     const ct_pos_t p = ct_long_nim(15);
     char pos[CT_TEXT];
@@ -1447,7 +1538,9 @@ static void ct_test_interleave(void) {
     for (unsigned k = 0; k < replies && at < n; k++)
         at = ct_check_long_list(&p, lines, at, n);
     tally_check(at == n, "%zu reply lines, %zu of them in %u replies", n, at, replies);
-    ct_expect("show", "nim 0 0 0 over cpu");
+    ct_rows_text(NULL, 0, rows, sizeof rows);
+    snprintf(want, sizeof want, "nim%s over cpu", rows);
+    ct_expect("show", want);
     tally_check(scn_last_line(ct_s, "@over ") &&
                     !strcmp(scn_last_line(ct_s, "@over "), "@over cpu"),
                 "the game did not end with '@over cpu'");
@@ -1465,6 +1558,12 @@ int main(int argc, char **argv) {
     if (!ct_s) {
         printf("test_console: %s\n0 passed, 1 failed\n", err);
         return 1;
+    }
+    ct_rows = scn_rows(ct_s) < SIM_BOARD_MAX_ROWS ? scn_rows(ct_s) : SIM_BOARD_MAX_ROWS;
+    for (unsigned r = 0, runs = 0; r < ct_rows; r++) {
+        ct_len[r] = scn_row_len(ct_s, r);
+        if (ct_line_rows == r && runs + (ct_len[r] + 1) / 2 <= 16)
+            ct_line_rows++, runs += (ct_len[r] + 1) / 2;
     }
     scn_set_seed(ct_s, 5);
     snprintf(tally_context, sizeof tally_context, "boot");
