@@ -214,22 +214,39 @@ size: firmware
 test: deps
 	$(Q)$(MAKE) --no-print-directory _test
 
+# The scenario suites are written once and run on every board in boards/, each against that
+# board's firmware (build/<board>/grundy.elf). Nim's random games: NIM_GAMES on every board
+# but those named below, whose many LEDs the simulated CPU redraws every millisecond (it
+# hardly sleeps, so simavr runs several times slower) and whose games are longer: fewer
+# there, to keep `make test` under 20 minutes on 2 cores; the full count runs on direct.
+NIM_GAMES ?= 200
+NIM_GAMES_matrix8 ?= 30
+NIM_GAMES_shift595 ?= 100
+nim_games = $(or $(NIM_GAMES_$(1)),$(NIM_GAMES))
+board_suites = \
+	"nim on the $(1) board: $(TEST_NIM) $(BUILD)/$(1)/grundy.elf $(1) $(call nim_games,$(1))" \
+	"every game on the $(1) board: $(TEST_GAMES) $(BUILD)/$(1)/grundy.elf $(1)" \
+	"settings and score in EEPROM on the $(1) board: $(TEST_STORE) $(BUILD)/$(1)/grundy.elf $(1)" \
+	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)"
+
+# Suites run TEST_JOBS at a time (their outputs still in this order).
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 TEST_SUITES = \
+	$(foreach b,$(VALID_BOARDS),$(call board_suites,$(b))) \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
-	"nim on the $(BOARD) board: $(TEST_NIM) $(FW_ELF) $(BOARD) 200" \
-	"every game on the $(BOARD) board: $(TEST_GAMES) $(FW_ELF) $(BOARD)" \
-	"settings and score in EEPROM on the $(BOARD) board: $(TEST_STORE) $(FW_ELF) $(BOARD)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
-	"serial console on the $(BOARD) board: $(TEST_CONSOLE) $(FW_ELF) $(BOARD) $(VERSION)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
+# Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
+# so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FW_HEX) $(FUZZ_CONSOLE)
-	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
+		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FUZZ_CONSOLE)
+	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware || exit 1; done
+	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory _bench
@@ -266,7 +283,8 @@ help:
 	@echo "  make play          play on the simulated board in this terminal (BOARD=$(BOARD))"
 	@echo "                     EEPROM kept in $(BUILD)/<board>/eeprom.bin; PLAY_FLAGS=--fresh-eeprom"
 	@echo "  make console       the serial console of the simulated board: type commands (help)"
-	@echo "  make test          install what is missing, build everything, run every test"
+	@echo "  make test          install what is missing, build every board, run every test"
+	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
 	@echo "  make bench         cycle-exact engine benchmarks under simavr"
 	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
