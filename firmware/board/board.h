@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "board_config.h" /* BOARD_NAME, BOARD_ROWS, BOARD_ROW_LENGTHS */
+#include "board_config.h" /* BOARD_NAME, BOARD_ROWS, BOARD_ROW_LENGTHS, capabilities */
 
 #ifndef BOARD_HAS_BUZZER
 #define BOARD_HAS_BUZZER 0 /* 1: the board can click and play tunes (menu line "sound") */
@@ -43,8 +43,17 @@ enum {
     BUTTON_B = 1 << 5,
 };
 
-/* LEDs in row r (0..BOARD_ROWS-1). */
+/* LEDs in row r (0..BOARD_ROWS-1). A board whose rows are all as long defines
+ * BOARD_ROW_LENGTH in board_config.h and gets this inline, so loops over rows fold. */
+#ifdef BOARD_ROW_LENGTH
+static inline uint8_t board_row_length(uint8_t r)
+{
+    (void)r;
+    return BOARD_ROW_LENGTH;
+}
+#else
 uint8_t board_row_length(uint8_t r);
+#endif
 /* Set up pins and peripherals of the board; LEDs dark, buttons read released. */
 void board_init(void);
 /* Raw button state sampled now, bit set = pressed. */
