@@ -254,7 +254,7 @@ _console: $(FW_ELF) $(SIM_SERIAL)
 # The simulated EEPROM persists in $(FW_DIR)/eeprom.bin; PLAY_FLAGS=--fresh-eeprom starts blank.
 PLAY_FLAGS ?=
 _play: $(FW_ELF) $(SIM_PLAY)
-	$(Q)$(SIM_PLAY) --eeprom $(FW_DIR)/eeprom.bin $(PLAY_FLAGS) $(FW_ELF)
+	$(Q)$(SIM_PLAY) --board $(BOARD) --eeprom $(FW_DIR)/eeprom.bin $(PLAY_FLAGS) $(FW_ELF)
 
 PORT ?= /dev/ttyACM0
 flash: firmware

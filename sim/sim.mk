@@ -23,6 +23,7 @@ SIM_PART_OBJS := $(addprefix $(SIM_BUILD)/,part_io.o max7219.o hc595.o)
 # One file per board model (board_<name>.c) plus the generic LED and button models.
 SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o) \
 	$(SIM_PART_OBJS)
+SIM_SCENARIO_OBJS += $(SIM_BUILD)/board_matrix8.o
 SIM_PLAY := $(SIM_BUILD)/grundy-play
 SIM_PLAY_OBJS := $(SIM_BUILD)/play.o
 SIM_SERIAL := $(SIM_BUILD)/grundy-serial
@@ -144,6 +145,21 @@ $(SIM_TEST_PARTS): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS) -lm
 
 -include $(SIM_TEST_PARTS:=.d)
+
+# The matrix8 board's own test, on its real firmware (build/matrix8/grundy.elf, made by the
+# top Makefile with BOARD=matrix8).
+SIM_TEST_MATRIX8 := $(SIM_BUILD)/test/test_matrix8
+
+$(SIM_TEST_MATRIX8).o: sim/test/test_matrix8.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  HOSTCC  $@")
+	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+$(SIM_TEST_MATRIX8): $(SIM_TEST_MATRIX8).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
+
+-include $(SIM_TEST_MATRIX8).d
 
 # The six suites, then one total line ("sim total: N passed, M failed").
 .PHONY: sim-test
