@@ -227,6 +227,11 @@ TEST_SUITES = \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
+# The matrix8 board's own test, on its firmware (made by a make of its own, whatever BOARD is).
+TEST_SUITES += "the matrix8 board (MAX7219, buzzer): $(MAKE) --no-print-directory BOARD=matrix8 \
+	$(BUILD)/matrix8/grundy.elf >/dev/null && $(SIM_TEST_MATRIX8) $(BUILD)/matrix8/grundy.elf"
+_test: $(SIM_TEST_MATRIX8)
+
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
 		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FW_HEX) $(FUZZ_CONSOLE)
 	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
