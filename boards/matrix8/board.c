@@ -1,10 +1,9 @@
 /* The matrix8 board: a MAX7219 8x8 matrix on hardware SPI (LOAD on D10) and a passive buzzer
  * on D9 (Timer1 toggling OC1A), both driven from the 1 kHz tick. Only rows that changed are
- * sent, at most two frames a tick, and every second the whole configuration goes out again,
+ * sent, at most two frames a tick, and four times a second every register goes out again,
  * so a glitch on the lines never leaves the display dark or in test mode. */
 #include <avr/io.h>
 #include <avr/pgmspace.h>
-#include <util/atomic.h>
 
 #include "board.h"
 
@@ -12,21 +11,17 @@
 #define BOARD_BUZZER _BV(PB1)    /* D9, OC1A */
 #define BOARD_LOAD _BV(PB2)      /* D10, also SS: an output keeps the SPI master */
 #define BOARD_SPI_OUT (_BV(PB3) | _BV(PB5)) /* MOSI (D11), SCK (D13) */
-#define BOARD_REFRESH_MS 1000    /* everything is sent again this often */
-#define BOARD_FRAMES_PER_TICK 2  /* ~2 us each on the chip (4 MHz SPI) */
+#define BOARD_FRAMES_PER_TICK 2  /* ~5 us each on the chip (4 MHz SPI) */
 
-/* The MAX7219's frames in the order a refresh sends them: display test off, decode off, all 8
- * digits scanned, intensity, the rows (digit k lights row k - 1, data bit 7 the leftmost
- * column), and leaving shutdown last, once the rows are right. */
-enum { BOARD_F_INTENSITY = 3, BOARD_F_ROW0 = 4, BOARD_FRAMES = 13 };
-static const uint8_t board_frames[BOARD_FRAMES][2] PROGMEM = {
-    {0x0F, 0}, {0x09, 0}, {0x0B, 7}, {0x0A, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0},
-    {5, 0},    {6, 0},    {7, 0},    {8, 0},    {0x0C, 1},
-};
-static volatile uint8_t board_next;     /* the refresh's next frame; BOARD_FRAMES: none */
-static volatile uint8_t board_level = 8; /* MAX7219 intensity 0..15 */
-static uint8_t board_sent[BOARD_ROWS];  /* the rows as last sent (bit i: LED i) */
-static uint16_t board_refresh_ms;
+/* The MAX7219's registers in the order a refresh sends them, every 256 ms: frame i goes to
+ * address i + 1: the rows (digit register k lights row k - 1, data bit 7 the leftmost column),
+ * then decode off, intensity, all 8 digits scanned, shutdown off, and last display test off
+ * (address 0x0F, not 13). */
+enum { BOARD_F_INTENSITY = BOARD_ROWS + 1, BOARD_FRAMES = BOARD_ROWS + 5 };
+static uint8_t board_config[5] = {0, 8, 7, 1, 0}; /* frames 8..12; [1]: intensity 0..15 */
+static volatile uint8_t board_next;    /* the refresh's next frame; BOARD_FRAMES: none */
+static uint8_t board_sent[BOARD_ROWS]; /* the rows as last sent (bit i: LED i) */
+static uint8_t board_refresh_ms;       /* a refresh starts when it wraps */
 
 /* Menu brightness 0..3 to MAX7219 intensity (duty (2i + 1) / 32). */
 static const uint8_t board_intensity[4] PROGMEM = {1, 4, 8, 15};
@@ -104,15 +99,15 @@ static void board_spi(uint8_t byte)
     while (!(SPSR & _BV(SPIF))) {} /* 16 cycles at 4 MHz */
 }
 
-/* Frame i of board_frames, rows taken from lit; latched by LOAD's rising edge. */
+/* Frame i, rows taken from lit; latched by LOAD's rising edge. */
 static void board_frame(uint8_t i, const uint8_t lit[BOARD_ROWS])
 {
-    uint8_t data = pgm_read_byte(&board_frames[i][1]);
-    const uint8_t r = (uint8_t)(i - BOARD_F_ROW0);
-    if (i == BOARD_F_INTENSITY) data = board_level;
-    if (r < BOARD_ROWS) data = board_reverse(board_sent[r] = lit[r]); /* LED 0 leftmost */
+    uint8_t addr = (uint8_t)(i + 1), data;
+    if (i < BOARD_ROWS) data = board_reverse(board_sent[i] = lit[i]); /* LED 0 leftmost */
+    else data = board_config[i - BOARD_ROWS];
+    if (addr == BOARD_FRAMES) addr = 0x0F;
     PORTB &= (uint8_t)~BOARD_LOAD;
-    board_spi(pgm_read_byte(&board_frames[i][0]));
+    board_spi(addr);
     board_spi(data);
     PORTB |= BOARD_LOAD;
 }
@@ -137,10 +132,7 @@ uint8_t board_buttons_raw(void)
 
 void board_show(const uint8_t lit[BOARD_ROWS])
 {
-    if (++board_refresh_ms == BOARD_REFRESH_MS) {
-        board_refresh_ms = 0;
-        board_next = 0;
-    }
+    if (!++board_refresh_ms) board_next = 0;
     for (uint8_t n = 0; n < BOARD_FRAMES_PER_TICK; n++) {
         uint8_t i = board_next;
         if (i < BOARD_FRAMES) {
@@ -148,7 +140,6 @@ void board_show(const uint8_t lit[BOARD_ROWS])
         } else { /* no refresh under way: the first row that changed, if any */
             for (i = 0; i < BOARD_ROWS && lit[i] == board_sent[i]; i++) {}
             if (i == BOARD_ROWS) break;
-            i = (uint8_t)(i + BOARD_F_ROW0);
         }
         board_frame(i, lit);
     }
@@ -163,8 +154,8 @@ void board_status(uint8_t lights)
 
 void board_brightness(uint8_t level)
 {
-    board_level = pgm_read_byte(&board_intensity[level & 3]);
-    board_next = 0; /* a refresh: the new intensity goes out within 2 ms */
+    board_config[BOARD_F_INTENSITY - BOARD_ROWS] = pgm_read_byte(&board_intensity[level & 3]);
+    board_next = 0; /* a refresh: the new intensity goes out within 5 ms */
 }
 
 void board_sound(board_sound_t s)
