@@ -18,6 +18,14 @@
 #define BOARD_HAS_STATUS 0 /* 1: four status lights (your move, my move, you win, I win) */
 #endif
 
+/* 1: the LEDs form an 8x8 grid, every row 8 long: room for letters, scrolling text and
+ * pictures (the menu's values as letters, "WIN"/"LOSE", Wythoff as Corner the Queen). */
+#if defined(BOARD_ROW_LENGTH) && BOARD_ROW_LENGTH == 8 && BOARD_ROWS == 8
+#define BOARD_GRID 1
+#else
+#define BOARD_GRID 0
+#endif
+
 /* The status lights, one bit each (board_status). */
 enum {
     BOARD_LIGHT_YOUR_MOVE = 1 << 0,

@@ -145,9 +145,27 @@ void menu_print_settings(const settings_t *s)
     }
 }
 
+/* Grid boards: each game as two characters of the display's font (a NUL for one). */
+static const char menu_game_labels[GAMES_COUNT * 2] PROGMEM = "N\0B\0S1S2P\0F\0C\0W\0K\0D\0L";
+
+/* Grid boards: the value as characters below the icon: the game's label, a number's digit,
+ * a named value's initial, off and on as N and Y. */
+__attribute__((noinline)) static void menu_draw_label(uint8_t value, uint8_t i)
+{
+    const char *name = menu_word(menu.line, (uint8_t)(i + 1));
+    uint16_t two = (uint8_t)pgm_read_byte(name); /* the characters, the first in the low byte */
+    if (menu.line == MENU_GAME) two = pgm_read_word(&menu_game_labels[2 * value]);
+    else if (!two) two = (uint8_t)('0' + value); /* every number in the menu is one digit */
+    else if (two == 'o') two = pgm_read_byte(name + 1) == 'n' ? 'Y' : 'N';
+    else if (two >= 'a') two = (uint16_t)(two - 'a' + 'A');
+    const char text[3] = {(char)two, (char)(two >> 8), 0};
+    display_text(text, DISPLAY_CENTRE);
+}
+
 /* Row 0: the line's icon, slowly blinking; below: the value (see README's menu table). */
 static void menu_draw(uint16_t now)
 {
+    display_begin();
     for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
     const uint8_t icon = pgm_read_byte(&menu_lines[menu.line].icon);
     for (uint8_t i = 0; i < board_row_length(0); i++)
@@ -155,10 +173,11 @@ static void menu_draw(uint16_t now)
     const uint8_t value = *menu_value(menu.line);
     const uint8_t first = pgm_read_byte(&menu_lines[menu.line].first);
     uint8_t k = 0; /* value LEDs in reading order over rows 1.. */
-    for (uint8_t r = 1; r < BOARD_ROWS; r++)
+    if (BOARD_GRID && menu.line != MENU_SET) menu_draw_label(value, (uint8_t)(value - first));
+    else for (uint8_t r = 1; r < BOARD_ROWS; r++)
         for (uint8_t i = 0; i < board_row_length(r); i++, k++) {
             display_state_t st = DISPLAY_OFF;
-            if (menu.line == MENU_GAME) { /* value + 1 in binary on row 1, most significant left */
+            if (!BOARD_GRID && menu.line == MENU_GAME) { /* value + 1 in binary on row 1, most significant left */
                 const uint8_t len = board_row_length(1);
                 if (r == 1 && ((value + 1u) >> (len - 1 - i)) & 1) st = DISPLAY_ON;
             } else if (menu.line == MENU_SET) {
@@ -167,7 +186,7 @@ static void menu_draw(uint16_t now)
                     st = member ? DISPLAY_ON : DISPLAY_OFF;
                     if (k == menu.set_cursor) st = member ? DISPLAY_CURSOR : DISPLAY_BLINK;
                 }
-            } else if (k <= (uint8_t)(value - first)) {
+            } else if (!BOARD_GRID && k <= (uint8_t)(value - first)) { /* grid boards: letters */
                 st = DISPLAY_ON;
             }
             display_set(r, i, st);
@@ -175,6 +194,7 @@ static void menu_draw(uint16_t now)
     if (menu.refusing && (int16_t)(now - menu.refuse_until) >= 0) menu.refusing = 0;
     if (menu.refusing)
         for (uint8_t r = 1; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_FLASH);
+    display_end();
 }
 
 void menu_open(const settings_t *s, uint16_t now_ms)

@@ -2,7 +2,8 @@
  * MAX7219 set up fully at boot, only changed rows sent, the configuration restored within a
  * refresh after glitches injected on the lines, the menu's brightness as intensity, a click
  * for a move, silence when muted (in the menu or by B held at power-up), the win and lose
- * tunes, and the game's rows drawn as heaps from the left.
+ * tunes, the game's rows drawn as heaps from the left, the menu's values as letters, and
+ * "WIN" and "LOSE" scrolling by at the end of a game.
  * Usage: test_matrix8 build/matrix8/grundy.elf; ends with "test_matrix8: N passed, M failed". */
 #include "board_matrix8.h"
 #include "scenario.h"
@@ -222,6 +223,128 @@ static void test_rows(void) {
     CHECK(scn_wait_line(s, "@turn human", 3000) != NULL); /* the device moved: steady again */
 }
 
+/* The display's font, for the letters the firmware should draw: one byte a column, bit 0 the
+ * top row of five (rows 2..6 of the matrix), as boards/matrix8/README.md shows them. */
+static const struct {
+    char c;
+    uint8_t cols[5];
+    unsigned width;
+} font[] = {
+    {'3', {0x11, 0x15, 0x1F}, 3},
+    {'B', {0x1F, 0x15, 0x0A}, 3},
+    {'E', {0x1F, 0x15, 0x11}, 3},
+    {'I', {0x11, 0x1F, 0x11}, 3},
+    {'L', {0x1F, 0x10, 0x10}, 3},
+    {'N', {0x1F, 0x02, 0x04, 0x1F}, 4},
+    {'O', {0x0E, 0x11, 0x0E}, 3},
+    {'S', {0x12, 0x15, 0x09}, 3},
+    {'W', {0x1F, 0x08, 0x04, 0x08, 0x1F}, 5},
+    {'Y', {0x03, 0x1C, 0x03}, 3},
+};
+
+/* The whole matrix showing text from column x (a dark column after each character). */
+static const char *text_picture(const char *text, int x) {
+    static char buf[8 * 9];
+    memset(buf, '.', sizeof buf - 1);
+    for (unsigned r = 0; r < 7; r++) buf[r * 9 + 8] = '|';
+    buf[sizeof buf - 1] = 0;
+    for (; *text; text++, x++)
+        for (size_t g = 0; g < sizeof font / sizeof font[0]; g++)
+            if (font[g].c == *text)
+                for (unsigned c = 0; c < font[g].width; c++, x++)
+                    for (unsigned b = 0; b < 5; b++)
+                        if (x >= 0 && x < 8 && (font[g].cols[c] >> b & 1)) buf[(2 + b) * 9 + x] = '#';
+    return buf;
+}
+
+/* The rows below the icon (1..7) now. */
+static const char *below_icon(void) {
+    return leds_now() + 9;
+}
+
+/* The menu's values as letters and digits, centred on rows 2..6. */
+static void test_menu_letters(void) {
+    CHECK(menu_line("game"));
+    scn_run_ms(s, 20);
+    CHECKF(strcmp(below_icon(), text_picture("N", 2) + 9) == 0, "nim: %s", leds_now());
+    scn_tap(s, SIM_BTN_RIGHT);
+    CHECKF(strcmp(below_icon(), text_picture("B", 2) + 9) == 0, "bash: %s", leds_now());
+    scn_tap(s, SIM_BTN_DOWN); /* bash's M: 3 */
+    CHECK(scn_last_line(s, "@menu bash 3") != NULL);
+    CHECKF(strcmp(below_icon(), text_picture("3", 2) + 9) == 0, "3: %s", leds_now());
+    for (int i = 0; i < 12 && strcmp(scn_last_line(s, "@menu "), "@menu sound on") != 0; i++)
+        scn_tap(s, SIM_BTN_DOWN);
+    CHECKF(strcmp(below_icon(), text_picture("Y", 2) + 9) == 0, "sound on: %s", leds_now());
+    scn_tap(s, SIM_BTN_B);
+}
+
+/* Watch the matrix for ms after a game ended: whether text's picture showed at columns 0 and
+ * 3, with rows 0, 1 and 7 dark all along; then everything blinks. */
+static void check_scroll(const char *text) {
+    bool at0 = false, at3 = false, edges_dark = true;
+    for (int t = 0; t < 2400; t += 10) {
+        scn_run_ms(s, 10);
+        const char *now = leds_now();
+        if (strcmp(now, text_picture(text, 0)) == 0) at0 = true;
+        if (strcmp(now, text_picture(text, 3)) == 0) at3 = true;
+        if (t < 1600 && (strncmp(now, "........|........|", 18) != 0 || strcmp(now + 63, "........") != 0))
+            edges_dark = false;
+    }
+    CHECKF(at0 && at3 && edges_dark, "%s: at 0 %d, at 3 %d, edges dark %d", text, at0, at3, edges_dark);
+    scn_run_ms(s, 1000);
+    const char *seen = leds_seen();
+    CHECKF(strspn(seen, "*|") == strlen(seen), "after the scroll: %s", seen);
+}
+
+static void test_scroll(void) {
+    CHECK(console("new nim 1"));
+    scn_run_ms(s, 100);
+    scn_tap(s, SIM_BTN_RIGHT);
+    scn_press(s, SIM_BTN_A);
+    CHECK(scn_wait_line(s, "@over human", 500) != NULL);
+    scn_release(s, SIM_BTN_A);
+    check_scroll("WIN");
+    CHECK(console("new nim 1 1"));
+    scn_run_ms(s, 100);
+    scn_tap(s, SIM_BTN_RIGHT);
+    scn_tap(s, SIM_BTN_A);
+    CHECK(scn_wait_line(s, "@over cpu", 3000) != NULL);
+    check_scroll("LOSE");
+}
+
+/* Corner the Queen: Wythoff's heaps (3, 5) are the queen at column 3, row 5 from the bottom;
+ * LEFT twice marks the square two to her left (blinking), A moves her there; DOWN and LEFT
+ * as often: a diagonal move. Heaps over 7 do not fit; the start is (6, 7). */
+static void test_queen(void) {
+    CHECK(console("new wythoff 3 5"));
+    scn_run_ms(s, 1100);
+    CHECKF(strcmp(leds_seen(), "........|........|...#....|........|........|........|........|........") == 0,
+           "queen at (3, 5): %s", leds_seen());
+    scn_tap(s, SIM_BTN_LEFT);
+    scn_tap(s, SIM_BTN_LEFT);
+    scn_run_ms(s, 1000);
+    CHECKF(strcmp(leds_seen(), "........|........|.*.#....|........|........|........|........|........") == 0,
+           "target two left: %s", leds_seen());
+    scn_tap(s, SIM_BTN_A);
+    CHECK(scn_wait_line(s, "@move human 1 5", 500) != NULL);
+    CHECK(scn_wait_line(s, "@move cpu 1 2", 3000) != NULL); /* (1, 2) loses for the mover */
+    scn_run_ms(s, 200);
+    scn_tap(s, SIM_BTN_DOWN);
+    scn_tap(s, SIM_BTN_LEFT);
+    scn_run_ms(s, 1000);
+    CHECKF(strcmp(leds_seen(), "........|........|........|........|........|.#......|*.......|........") == 0,
+           "diagonal target: %s", leds_seen());
+    scn_tap(s, SIM_BTN_A);
+    CHECK(scn_wait_line(s, "@move human 0 1", 500) != NULL);
+    scn_send(s, "new wythoff 8 2\n");
+    CHECK(scn_wait_line(s, "err ", 1000) != NULL);
+    CHECK(menu_line("game"));
+    for (int i = 0; i < 12 && strcmp(scn_last_line(s, "@menu "), "@menu game wythoff") != 0; i++)
+        scn_tap(s, SIM_BTN_RIGHT);
+    scn_tap(s, SIM_BTN_A);
+    CHECK(scn_wait_line(s, "@game wythoff 6 7", 500) != NULL);
+}
+
 /* Muted in the menu: no click; B held at power-up mutes too (sound on again first). */
 static void test_mute(void) {
     CHECK(menu_line("sound"));
@@ -269,6 +392,9 @@ int main(int argc, char **argv) {
     test_tunes();
     test_rows();
     test_glitches();
+    test_menu_letters();
+    test_scroll();
+    test_queen();
     test_mute();
     CHECKF(scn_ok(s), "%s", scn_failure(s));
     printf("test_matrix8: stack high water %zu bytes, RAM headroom %zu bytes\n",
