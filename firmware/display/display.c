@@ -108,7 +108,6 @@ static int8_t display_walk(const char *text, int8_t x)
 
 int8_t display_text(const char *text, int8_t x)
 {
-    for (uint8_t r = DISPLAY_TEXT_TOP; r < DISPLAY_TEXT_TOP + 5; r++) display_fill(r, DISPLAY_OFF);
     if (x == DISPLAY_CENTRE) /* its width, walked off the grid, where nothing lights */
         x = (int8_t)((9 - 64 - display_walk(text, -64)) / 2);
     return display_walk(text, x);

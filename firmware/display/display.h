@@ -38,9 +38,9 @@ void display_set(uint8_t row, uint8_t led, display_state_t s);
 void display_fill(uint8_t row, display_state_t s);
 /* Set the LEDs of row `row` whose bits are set in mask (bit i = LED i); the others stay. */
 void display_mask(uint8_t row, uint8_t mask, display_state_t s);
-/* Grid boards (BOARD_GRID): show text (digits and the font's capitals; anything else is a
- * space) lit on rows DISPLAY_TEXT_TOP..+4 from column x (clipped; DISPLAY_CENTRE centres it),
- * the rest of those rows dark. Returns the column after the text's last. */
+/* Grid boards (BOARD_GRID): light text (digits and the font's capitals; anything else is a
+ * space) on rows DISPLAY_TEXT_TOP..+4 from column x (clipped; DISPLAY_CENTRE centres it);
+ * the LEDs around it stay as they are. Returns the column after the text's last. */
 int8_t display_text(const char *text, int8_t x);
 /* Grid boards: the whole display dark but for text scrolling in from the right, as it is ms
  * after it began; false, drawing nothing, once it has gone out on the left. */
