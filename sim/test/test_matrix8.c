@@ -3,7 +3,7 @@
  * refresh after glitches injected on the lines, the menu's brightness as intensity, a click
  * for a move, silence when muted (in the menu or by B held at power-up), the win and lose
  * tunes, the game's rows drawn as heaps from the left, the menu's values as letters, and
- * "WIN" and "LOSE" scrolling by at the end of a game.
+ * "WIN" and "LOSE" scrolling by at the end of a game; and that the image fits the Uno.
  * Usage: test_matrix8 build/matrix8/grundy.elf; ends with "test_matrix8: N passed, M failed". */
 #include "board_matrix8.h"
 #include "scenario.h"
@@ -338,11 +338,27 @@ static void test_mute(void) {
     CHECKF(configured(&st) && st.intensity == 8, "after the reset: intensity %u", st.intensity);
 }
 
+/* The image fits the 32256 bytes of flash the Uno's bootloader leaves (text + data, as
+ * avr-size counts them). */
+static void test_flash(const char *elf) {
+    char cmd[512], line[256];
+    unsigned long text = 0, data = 0;
+    snprintf(cmd, sizeof cmd, "avr-size '%s'", elf);
+    FILE *p = popen(cmd, "r");
+    bool read = p && fgets(line, sizeof line, p) && fgets(line, sizeof line, p) &&
+                sscanf(line, "%lu %lu", &text, &data) == 2;
+    if (p) pclose(p);
+    CHECKF(read, "cannot run avr-size on %s", elf);
+    printf("test_matrix8: flash %lu of 32256 bytes\n", text + data);
+    CHECKF(text + data <= 32256, "%lu bytes of flash", text + data);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: test_matrix8 build/matrix8/grundy.elf\n");
         return 2;
     }
+    test_flash(argv[1]);
     char err[256];
     s = scn_open(argv[1], "matrix8", err, sizeof err);
     board = s ? matrix8_find(sim_avr(scn_sim(s))) : NULL;
