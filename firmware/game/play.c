@@ -317,6 +317,9 @@ void play_start(const settings_t *s, const uint8_t *start, uint8_t device_first,
                       : s->start == SETTINGS_START_MARIENBAD ? (r < 4 ? (uint8_t)((1u << (2 * r + 1)) - 1) : 0)
                                                              : play_full(r);
         if (!start && s->start == SETTINGS_START_RANDOM && tries < 32) play_random_rows(mask);
+        /* grid boards: Wythoff (the one game on 2 rows) from (5, 8), not from (8, 8), which a
+         * diagonal move wins at once */
+        if (BOARD_GRID && play.used == 2 && !start && s->start == SETTINGS_START_CLASSIC) mask[0] >>= 3;
         rows_set(&play.b, play.entry, play.used, mask);
         if (start || !engine_is_over(&play.rules, &play.b.pos) || tries >= 32) break;
     }

@@ -278,6 +278,17 @@ static void test_menu_letters(void) {
     scn_tap(s, SIM_BTN_B);
 }
 
+/* Wythoff's classic start on this board: heaps 5 and 8 (from 8 and 8 a diagonal move wins). */
+static void test_wythoff_start(void) {
+    CHECK(menu_line("game"));
+    for (int i = 0; i < 12 && strcmp(scn_last_line(s, "@menu "), "@menu game wythoff") != 0; i++)
+        scn_tap(s, SIM_BTN_RIGHT);
+    scn_tap(s, SIM_BTN_A);
+    CHECK(scn_wait_line(s, "@game wythoff 5 8", 500) != NULL);
+    scn_run_ms(s, 1100);
+    CHECKF(strncmp(leds_seen(), "#####...|########|........", 26) == 0, "%s", leds_seen());
+}
+
 /* Watch the matrix for ms after a game ended: whether text's picture showed at columns 0 and
  * 3, with rows 0, 1 and 7 dark all along; then everything blinks. */
 static void check_scroll(const char *text) {
@@ -377,6 +388,7 @@ int main(int argc, char **argv) {
     test_glitches();
     test_menu_letters();
     test_scroll();
+    test_wythoff_start();
     test_mute();
     CHECKF(scn_ok(s), "%s", scn_failure(s));
     printf("test_matrix8: stack high water %zu bytes, RAM headroom %zu bytes\n",
