@@ -148,14 +148,14 @@ void menu_print_settings(const settings_t *s)
 /* Grid boards: each game as two characters of the display's font (a NUL for one). */
 static const char menu_game_labels[GAMES_COUNT * 2] PROGMEM = "N\0B\0S1S2P\0F\0C\0W\0K\0D\0L";
 
-/* Grid boards: the value as characters below the icon: the game's label, a number's digit,
- * a named value's initial, off and on as N and Y. */
+/* Grid boards: the value as characters below the icon: the game's label, a number as the
+ * README counts it (1 for the first value), a named value's initial, off and on as N and Y. */
 __attribute__((noinline)) static void menu_draw_label(uint8_t value, uint8_t i)
 {
     const char *name = menu_word(menu.line, (uint8_t)(i + 1));
     uint16_t two = (uint8_t)pgm_read_byte(name); /* the characters, the first in the low byte */
     if (menu.line == MENU_GAME) two = pgm_read_word(&menu_game_labels[2 * value]);
-    else if (!two) two = (uint8_t)('0' + value); /* every number in the menu is one digit */
+    else if (!two) two = (uint8_t)('1' + i); /* M 1..7, brightness 1..4: one digit */
     else if (two == 'o') two = pgm_read_byte(name + 1) == 'n' ? 'Y' : 'N';
     else if (two >= 'a') two = (uint16_t)(two - 'a' + 'A');
     const char text[3] = {(char)two, (char)(two >> 8), 0};
