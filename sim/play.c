@@ -353,7 +353,7 @@ static void draw_matrix8(frame_t *f, scn_t *s, matrix8_t *m) {
             else if (lit > 0.25)
                 put(f, "\x1b[38;5;%sm\xe2\x97\x90\x1b[0m ", lit_colour); /* ◐ */
             else
-                put(f, "\x1b[38;5;238m\xe2\x97\x8f\x1b[0m "); /* a dark LED */
+                put(f, "\x1b[38;5;238m\xe2\x97\x8b\x1b[0m "); /* ○ a dark LED */
         }
         put(f, "\xe2\x94\x82");
         if (r == 0) put(f, "   MAX7219 intensity %2u/15%s%s", st.intensity,
