@@ -12,10 +12,19 @@
 
 static const uint8_t shift595_row_len[SHIFT595_ROWS] = {7, 7, 7, 7};
 
-#define SHIFT595_CHIP(r)                                                                           \
-    {r, 0}, {r, 1}, {r, 2}, {r, 3}, {r, 4}, {r, 5}, {r, 6}, { HC595_NO_LED, 0 }
+/* bit 8c+k = chip c's Qk: Q0..Q6 are row c's LEDs 0..6, Q7 a status light (no LED row) */
+/* clang-format off */
 static const hc595_led_t shift595_map[8 * SHIFT595_ROWS] = {
-    SHIFT595_CHIP(0), SHIFT595_CHIP(1), SHIFT595_CHIP(2), SHIFT595_CHIP(3)};
+    /* chip 0: row 0; Q7 "your move" */
+    {0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {HC595_NO_LED, 0},
+    /* chip 1: row 1; Q7 "my move" */
+    {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}, {HC595_NO_LED, 0},
+    /* chip 2: row 2; Q7 "you win" */
+    {2, 0}, {2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {HC595_NO_LED, 0},
+    /* chip 3: row 3; Q7 "I win" */
+    {3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {3, 6}, {HC595_NO_LED, 0},
+};
+/* clang-format on */
 
 static const sim_pin_t shift595_buttons[SIM_BTN_COUNT] = {
     [SIM_BTN_UP] = {'C', 0, true},   [SIM_BTN_DOWN] = {'C', 1, true},
@@ -30,7 +39,8 @@ static struct {
 
 static void *shift595_attach(struct avr_t *avr, struct sim_leds *leds) {
     size_t i = 0;
-    while (i < SHIFT595_MAX_OPEN && shift595_open[i].chain) i++;
+    while (i < SHIFT595_MAX_OPEN && shift595_open[i].chain)
+        i++;
     if (i == SHIFT595_MAX_OPEN) return NULL;
     const hc595_config_t cfg = {
         .chips = SHIFT595_ROWS,
@@ -47,7 +57,8 @@ static void *shift595_attach(struct avr_t *avr, struct sim_leds *leds) {
 
 static void shift595_detach(void *part) {
     for (size_t i = 0; i < SHIFT595_MAX_OPEN; i++)
-        if (shift595_open[i].chain == part) shift595_open[i].avr = NULL, shift595_open[i].chain = NULL;
+        if (shift595_open[i].chain == part)
+            shift595_open[i].avr = NULL, shift595_open[i].chain = NULL;
     hc595_free(part);
 }
 

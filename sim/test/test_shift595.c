@@ -7,8 +7,8 @@
 #include "part_io.h"
 #include "scenario.h"
 
-#include <sim_avr.h>
 #include <avr_ioport.h>
+#include <sim_avr.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -18,16 +18,16 @@
 #include "check.h"
 
 #define ROWS 4
-#define MOVE_MS 5000   /* the device answers within 1.5 s; generous */
-#define SETTLE_MS 3    /* the tick sends a change within 1 ms, and 4 bytes take 0.4 ms here */
-#define PULSE_MAX 16   /* cycles RCLK may stay high: 1 us (the firmware's sbi; cbi is 2) */
+#define MOVE_MS 5000 /* the device answers within 1.5 s; generous */
+#define SETTLE_MS 3  /* the tick sends a change within 1 ms, and 4 bytes take 0.4 ms here */
+#define PULSE_MAX 16 /* cycles RCLK may stay high: 1 us (the firmware's sbi; cbi is 2) */
 #define DUTY_TOL 0.01
 
 /* Watches RCLK (D10) and the SPI bytes: how each latch was made. */
 static struct {
-    bool rclk;         /* RCLK's level */
-    uint64_t rose_at;  /* cycle of its last rising edge */
-    unsigned pending;  /* bytes shifted since the last latch */
+    bool rclk;        /* RCLK's level */
+    uint64_t rose_at; /* cycle of its last rising edge */
+    unsigned pending; /* bytes shifted since the last latch */
     uint64_t latches, bytes;
     uint64_t bad_counts;  /* latches after other than 4 bytes */
     uint64_t high_bytes;  /* bytes shifted while RCLK was high */
@@ -79,7 +79,8 @@ static void open_board(const char *elf) {
     avr = sim_avr(scn_sim(s));
     chain = sim_shift595_chain(avr);
     CHECK(chain != NULL && scn_rows(s) == ROWS);
-    for (unsigned r = 0; r < ROWS; r++) CHECK(scn_row_len(s, r) == 7);
+    for (unsigned r = 0; r < ROWS; r++)
+        CHECK(scn_row_len(s, r) == 7);
     avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('B'), 2), on_rclk, NULL);
     avr_irq_register_notify(part_spi_output_irq(avr), on_spi, NULL);
 }
@@ -127,11 +128,12 @@ static void check_rows(const uint8_t heaps[ROWS], bool cursor, const char *when)
         bool blip = cursor && (int)r == top && got == (uint8_t)(full & ~(1u << (heaps[r] - 1)));
         if (got != full && !blip) ok = false;
         if (r) want[n++] = '|';
-        for (unsigned i = 0; i < 7; i++) want[n++] = got >> i & 1 ? '#' : '.';
+        for (unsigned i = 0; i < 7; i++)
+            want[n++] = got >> i & 1 ? '#' : '.';
     }
     want[n] = 0;
-    CHECKF(ok, "%s: latched rows %s, heaps %u %u %u %u", when, want, heaps[0], heaps[1],
-           heaps[2], heaps[3]);
+    CHECKF(ok, "%s: latched rows %s, heaps %u %u %u %u", when, want, heaps[0], heaps[1], heaps[2],
+           heaps[3]);
     scn_leds_now(scn, now, sizeof now);
     CHECKF(strcmp(now, want) == 0, "%s: LEDs %s, latched %s", when, now, want);
 }
@@ -296,7 +298,8 @@ static void test_brightness(void) {
     scn_tap(scn, SIM_BTN_B);
     expect_line("@menu back", 500);
     double d = duty(&edges);
-    CHECKF(d == 1.0 && edges == 0, "after B: OE low %.4f, %llu edges", d, (unsigned long long)edges);
+    CHECKF(d == 1.0 && edges == 0, "after B: OE low %.4f, %llu edges", d,
+           (unsigned long long)edges);
     if (!menu_to("bright")) return;
     scn_tap(scn, SIM_BTN_RIGHT);
     scn_tap(scn, SIM_BTN_RIGHT);
@@ -307,7 +310,8 @@ static void test_brightness(void) {
     CHECKF(fabs(d - 0.25) < DUTY_TOL, "level 1 kept: OE low %.4f", d);
     /* the LEDs' lit fraction follows OE */
     unsigned r = 0, c = 0;
-    while (r < ROWS && !(sim_shift595_row(chain, r) & 1)) r++;
+    while (r < ROWS && !(sim_shift595_row(chain, r) & 1))
+        r++;
     if (r < ROWS) {
         double lit = scn_led_lit(scn, r, c, 100);
         CHECKF(fabs(lit - 0.25) < 0.02, "row %u LED 0 lit %.3f at 25 %%", r, lit);
