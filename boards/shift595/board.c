@@ -40,7 +40,7 @@ static void board_send(void)
         while (!(SPSR & _BV(SPIF))) {
         }
     }
-    PORTB |= BOARD_RCLK; /* 125 ns high: the 74HC595 needs 20 ns at 4.5 V */
+    PORTB |= BOARD_RCLK; /* high for 2 cycles, 125 ns: a few times what the 74HC595 needs */
     PORTB &= (uint8_t)~BOARD_RCLK;
 }
 
