@@ -147,7 +147,7 @@ $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCEN
 # --- the shift595 board's own tests need its firmware, whatever BOARD is ---
 SHIFT595_ELF := $(BUILD)/shift595/grundy.elf
 _shift595_elf:
-	$(Q)$(MAKE) --no-print-directory BOARD=shift595 $(SHIFT595_ELF)
+	$(Q)$(MAKE) --no-print-directory -s BOARD=shift595 $(SHIFT595_ELF)
 
 # --- the console parser under libFuzzer (clang) ---
 FUZZ_DIR := $(BUILD)/fuzz
@@ -227,7 +227,7 @@ TEST_SUITES = \
 	"settings and score in EEPROM on the $(BOARD) board: $(TEST_STORE) $(FW_ELF) $(BOARD)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
 	"serial console on the $(BOARD) board: $(TEST_CONSOLE) $(FW_ELF) $(BOARD) $(VERSION)" \
-	"shift595 board: status lights, brightness, latching: $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
+	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
