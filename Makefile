@@ -146,6 +146,11 @@ $(TEST_CONSOLE): $(BUILD)/tests/scenario/test_console.o $(SCENARIO_TALLY) $(SCEN
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
+# --- the shift595 board's own tests need its firmware, whatever BOARD is ---
+SHIFT595_ELF := $(BUILD)/shift595/grundy.elf
+_shift595_elf:
+	$(Q)$(MAKE) --no-print-directory -s BOARD=shift595 $(SHIFT595_ELF)
+
 # --- the console parser under libFuzzer (clang) ---
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_CONSOLE := $(FUZZ_DIR)/fuzz_console
@@ -198,7 +203,7 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
 
 # --- public targets ---
 .PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play \
-	_fuzz _console
+	_fuzz _console _shift595_elf
 
 all: firmware
 
@@ -224,13 +229,14 @@ TEST_SUITES = \
 	"settings and score in EEPROM on the $(BOARD) board: $(TEST_STORE) $(FW_ELF) $(BOARD)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
 	"serial console on the $(BOARD) board: $(TEST_CONSOLE) $(FW_ELF) $(BOARD) $(VERSION)" \
+	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FW_HEX) $(FUZZ_CONSOLE)
+		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FW_HEX) $(FUZZ_CONSOLE) _shift595_elf $(SIM_TEST_SHIFT595)
 	$(Q)sh tests/run_suites.sh $(TEST_SUITES)
 
 bench: deps
@@ -256,7 +262,7 @@ _console: $(FW_ELF) $(SIM_SERIAL)
 # The simulated EEPROM persists in $(FW_DIR)/eeprom.bin; PLAY_FLAGS=--fresh-eeprom starts blank.
 PLAY_FLAGS ?=
 _play: $(FW_ELF) $(SIM_PLAY)
-	$(Q)$(SIM_PLAY) --eeprom $(FW_DIR)/eeprom.bin $(PLAY_FLAGS) $(FW_ELF)
+	$(Q)$(SIM_PLAY) --board $(BOARD) --eeprom $(FW_DIR)/eeprom.bin $(PLAY_FLAGS) $(FW_ELF)
 
 PORT ?= /dev/ttyACM0
 flash: firmware
