@@ -4,6 +4,7 @@
  * in a fixed area. The EEPROM lives in a file between runs, loaded at start and saved on the way
  * out. The terminal is restored on every way out: q, signals, a firmware failure. */
 #include "board_matrix8.h"
+#include "board_shift595.h"
 #include "scenario.h"
 
 #include <errno.h>
@@ -367,6 +368,21 @@ static void draw_matrix8(frame_t *f, scn_t *s, matrix8_t *m) {
     put(f, "\xe2\x94\x98");
 }
 
+/* The shift595 board's status lights by name, and its brightness: OE's low fraction over the
+ * last frame (oe). */
+static void draw_chain_extras(frame_t *f, hc595_t *chain, double oe) {
+    const unsigned lights = sim_shift595_lights(chain);
+    if (line(f)) {
+        put(f, "   status ");
+        for (unsigned i = 0; i < SIM_SHIFT595_LIGHTS; i++)
+            if (lights >> i & 1)
+                put(f, " \x1b[1;97m\xe2\x97\x8f %s\x1b[0m ", sim_shift595_light_name(i));
+            else
+                put(f, " \x1b[2;37m\xe2\x97\x8b %s\x1b[0m ", sim_shift595_light_name(i));
+    }
+    if (line(f)) put(f, "   \x1b[2mbrightness: OE low %.0f %% of the time\x1b[0m", 100 * oe);
+}
+
 static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const lines_t *other,
                  const char *elf, const char *eeprom, double speed) {
     f->len = 0;
@@ -380,12 +396,15 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
     line(f);
     matrix8_t *m8 = matrix8_find(sim_avr(scn_sim(s)));
     if (m8) draw_matrix8(f, s, m8);
+    hc595_t *chain = sim_shift595_chain(sim_avr(scn_sim(s)));
+    const double oe = chain ? hc595_oe_low_fraction(chain) : 1.0;
+    const double duty = oe > 0 ? oe : 1.0; /* OE high all the frame: dark anyway */
     for (unsigned r = 0; !m8 && r < scn_rows(s); r++) {
         if (!line(f)) break;
         put(f, "   row %u  ", r);
         const char *col = row_colour[r % (sizeof row_colour / sizeof row_colour[0])];
         for (unsigned c = 0; c < scn_row_len(s, r) && 10 + 3 * (int)c + 2 < f->cols; c++) {
-            double lit = scn_led_lit(s, r, c, FRAME_US / 1000);
+            double lit = scn_led_lit(s, r, c, FRAME_US / 1000) / duty; /* lit while OE let it */
             if (lit >= 0.75)
                 put(f, " \x1b[1;%sm\xe2\x97\x8f\x1b[0m ", col); /* ● */
             else if (lit > 0.25)
@@ -394,6 +413,7 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
                 put(f, " \x1b[2;37m\xe2\x97\x8b\x1b[0m "); /* ○ */
         }
     }
+    if (chain) draw_chain_extras(f, chain, oe < 0 ? 0 : oe);
     line(f);
     if (line(f)) {
         static const char *const legend[SIM_BTN_COUNT] = {"\xe2\x86\x91 UP",   "\xe2\x86\x93 DOWN",

@@ -283,7 +283,7 @@ static void console_finish_line(uint16_t now)
     con.overlong = con.lost = 0;
 }
 
-bool console_update(uint16_t now_ms)
+__attribute__((noinline)) bool console_update(uint16_t now_ms)
 {
     if (!ui_ready() || uart_tx_free() < CONSOLE_TX_ROOM) return con.state != CONSOLE_READ;
     if (con.state == CONSOLE_VALUES || con.state == CONSOLE_SEEKING) {

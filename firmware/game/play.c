@@ -426,7 +426,7 @@ static play_event_t play_input(uint8_t presses, uint16_t now)
     return play_move(&m, now);
 }
 
-play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms)
+__attribute__((noinline)) play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms)
 {
     play_event_t ev = PLAY_EVENT_NONE;
     switch (play.phase) {
