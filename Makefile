@@ -30,8 +30,12 @@ HOST_CFLAGS := -std=gnu99 -O2 $(WARN) -MMD -MP
 # link-time optimisation (-900 bytes); the objects are fat, so the test and benchmark
 # firmwares link their plain code as before. The update functions main() calls are kept out
 # of line (noinline), or main's frame would sit under every engine search.
+# -fno-peephole: avr-gcc 5.4's "cpse" peephole emits cpse + rjmp where it counted one word,
+# so a short branch back over a loop can land one word out of reach ("relocation truncated
+# to fit: R_AVR_7_PCREL"; it broke the shift595 image once menu_draw's loop grew); costs
+# about 60 bytes.
 AVR_SIZE_FLAGS := -mcall-prologues -mrelax -fno-inline-small-functions -mstrict-X \
-	-fno-move-loop-invariants
+	-fno-move-loop-invariants -fno-peephole
 AVR_CFLAGS := -std=gnu99 -Os $(WARN) -mmcu=$(MCU) -DF_CPU=$(F_CPU) $(AVR_SIZE_FLAGS) \
 	-flto -ffat-lto-objects -ffunction-sections -fdata-sections -MMD -MP $(shell pkg-config --cflags simavr-avr 2>/dev/null)
 AVR_LDFLAGS := -mmcu=$(MCU) -mrelax -Wl,--gc-sections \

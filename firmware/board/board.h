@@ -19,7 +19,7 @@
 #endif
 
 /* 1: the LEDs form an 8x8 grid, every row 8 long: room for letters, scrolling text and
- * pictures (the menu's values as letters, "WIN"/"LOSE" scrolling by). */
+ * pictures (the menu's values as letters, "WIN"/"LOSE", Wythoff as Corner the Queen). */
 #if defined(BOARD_ROW_LENGTH) && BOARD_ROW_LENGTH == 8 && BOARD_ROWS == 8
 #define BOARD_GRID 1
 #else

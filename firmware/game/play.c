@@ -3,6 +3,7 @@
  * second person moves. Time-driven phases: no delays, every step is a reaction to
  * a button or to the clock. */
 #include <avr/pgmspace.h>
+#include <string.h>
 
 #include "display.h"
 #include "engine.h"
@@ -40,6 +41,13 @@ static struct {
 static bool play_after(uint16_t now, uint16_t t)
 {
     return (int16_t)(now - t) >= 0;
+}
+
+/* Corner the Queen: on a grid board Wythoff's two heaps are the queen's square on the 8x8
+ * board, column heap 0 from the left and row heap 1 from the bottom: heaps of at most 7. */
+static bool play_queen(void)
+{
+    return BOARD_GRID && play.entry == GAMES_ENTRY_WYTHOFF;
 }
 
 static uint8_t play_full(uint8_t r)
@@ -131,6 +139,19 @@ static void play_draw_states(uint16_t now)
         if (display_scroll(text, (uint16_t)(now - play.until))) return;
     }
     if (play.phase == PLAY_SHOW) rows_taken(&play.b, &play.reply, taken);
+    if (play_queen() && play.phase != PLAY_OVER) {
+        /* the queen, and the square the move under way takes her to: the person's marks (none
+         * while the device thinks), the device's move, or a hint; no winning move: she blinks */
+        const uint8_t *move = play.phase == PLAY_SHOW ? taken : play.hinting == 1 ? play.hint_rows : play.marks;
+        uint8_t left = move[0], down = move[1];
+        if (move != play.marks) left = rows_count(left), down = rows_count(down);
+        const uint8_t x = (uint8_t)play.b.pos.heap[0], y = (uint8_t)(7 - play.b.pos.heap[1]);
+        for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+        display_set(y, x, play.hinting == 2 ? DISPLAY_BLINK : play.refusing ? DISPLAY_FLASH : DISPLAY_ON);
+        if (left || down)
+            display_set((uint8_t)(y + down), (uint8_t)(x - left), play.hinting ? DISPLAY_SLOW : DISPLAY_BLINK);
+        return;
+    }
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
         display_fill(r, DISPLAY_OFF);
         display_mask(r, play.b.mask[r], DISPLAY_ON);
@@ -279,10 +300,11 @@ static void play_random_rows(uint8_t mask[BOARD_ROWS])
 bool play_fit(uint8_t id, const engine_position_t *p, uint8_t mask[BOARD_ROWS])
 {
     const uint8_t rows = games_rows(id);
+    const bool queen = BOARD_GRID && games_entry(id) == GAMES_ENTRY_WYTHOFF; /* squares 0..7 */
     if (p->count > rows) return false;
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
         const engine_heap_t h = r < p->count ? p->heap[r] : 0;
-        if (h > board_row_length(r)) return false;
+        if (h > (uint8_t)(board_row_length(r) - queen)) return false;
         mask[r] = (uint8_t)((1u << h) - 1);
     }
     return true;
@@ -317,9 +339,10 @@ void play_start(const settings_t *s, const uint8_t *start, uint8_t device_first,
                       : s->start == SETTINGS_START_MARIENBAD ? (r < 4 ? (uint8_t)((1u << (2 * r + 1)) - 1) : 0)
                                                              : play_full(r);
         if (!start && s->start == SETTINGS_START_RANDOM && tries < 32) play_random_rows(mask);
-        /* grid boards: Wythoff (the one game on 2 rows) from (5, 8), not from (8, 8), which a
-         * diagonal move wins at once */
-        if (BOARD_GRID && play.used == 2 && !start && s->start == SETTINGS_START_CLASSIC) mask[0] >>= 3;
+        if (play_queen() && !start) { /* heaps 6 and 7 from full rows: the queen beside the top */
+            mask[0] &= 0x3F;          /* right corner (from it a diagonal move would win at once) */
+            mask[1] &= 0x7F;
+        }
         rows_set(&play.b, play.entry, play.used, mask);
         if (start || !engine_is_over(&play.rules, &play.b.pos) || tries >= 32) break;
     }
@@ -394,6 +417,11 @@ static void play_hint(uint16_t now)
 static play_event_t play_input(uint8_t presses, uint16_t now)
 {
     if (presses) play.hinting = 0;
+    if (play_queen() && (presses & 0x0F)) { /* arrows move the queen's target: LEFT and */
+        play.cursor = (presses & (BUTTON_UP | BUTTON_DOWN)) != 0; /* DOWN mark one more in */
+        presses = (uint8_t)((presses & ~0x0F) |                   /* heap 0 and 1, as RIGHT */
+                            (presses & (BUTTON_LEFT | BUTTON_DOWN) ? BUTTON_RIGHT : BUTTON_LEFT));
+    }
     if ((presses & BUTTON_UP) && play.cursor > 0) play_seek((uint8_t)(play.cursor - 1), -1);
     if ((presses & BUTTON_DOWN) && play.cursor + 1 < play.used) play_seek((uint8_t)(play.cursor + 1), 1);
     uint8_t *marks = play_marks();

@@ -3,7 +3,8 @@
  * refresh after glitches injected on the lines, the menu's brightness as intensity, a click
  * for a move, silence when muted (in the menu or by B held at power-up), the win and lose
  * tunes, the game's rows drawn as heaps from the left, the menu's values as letters, and
- * "WIN" and "LOSE" scrolling by at the end of a game; and that the image fits the Uno.
+ * "WIN" and "LOSE" scrolling by at the end of a game, Wythoff as Corner the Queen; and that
+ * the image fits the Uno.
  * Usage: test_matrix8 build/matrix8/grundy.elf; ends with "test_matrix8: N passed, M failed". */
 #include "board_matrix8.h"
 #include "scenario.h"
@@ -278,17 +279,6 @@ static void test_menu_letters(void) {
     scn_tap(s, SIM_BTN_B);
 }
 
-/* Wythoff's classic start on this board: heaps 5 and 8 (from 8 and 8 a diagonal move wins). */
-static void test_wythoff_start(void) {
-    CHECK(menu_line("game"));
-    for (int i = 0; i < 12 && strcmp(scn_last_line(s, "@menu "), "@menu game wythoff") != 0; i++)
-        scn_tap(s, SIM_BTN_RIGHT);
-    scn_tap(s, SIM_BTN_A);
-    CHECK(scn_wait_line(s, "@game wythoff 5 8", 500) != NULL);
-    scn_run_ms(s, 1100);
-    CHECKF(strncmp(leds_seen(), "#####...|########|........", 26) == 0, "%s", leds_seen());
-}
-
 /* Watch the matrix for ms after a game ended: whether text's picture showed at columns 0 and
  * 3, with rows 0, 1 and 7 dark all along; then everything blinks. */
 static void check_scroll(const char *text) {
@@ -321,6 +311,39 @@ static void test_scroll(void) {
     scn_tap(s, SIM_BTN_A);
     CHECK(scn_wait_line(s, "@over cpu", 3000) != NULL);
     check_scroll("LOSE");
+}
+
+/* Corner the Queen: Wythoff's heaps (3, 5) are the queen at column 3, row 5 from the bottom;
+ * LEFT twice marks the square two to her left (blinking), A moves her there; DOWN and LEFT
+ * as often: a diagonal move. Heaps over 7 do not fit; the start is (6, 7). */
+static void test_queen(void) {
+    CHECK(console("new wythoff 3 5"));
+    scn_run_ms(s, 1100);
+    CHECKF(strcmp(leds_seen(), "........|........|...#....|........|........|........|........|........") == 0,
+           "queen at (3, 5): %s", leds_seen());
+    scn_tap(s, SIM_BTN_LEFT);
+    scn_tap(s, SIM_BTN_LEFT);
+    scn_run_ms(s, 1000);
+    CHECKF(strcmp(leds_seen(), "........|........|.*.#....|........|........|........|........|........") == 0,
+           "target two left: %s", leds_seen());
+    scn_tap(s, SIM_BTN_A);
+    CHECK(scn_wait_line(s, "@move human 1 5", 500) != NULL);
+    CHECK(scn_wait_line(s, "@move cpu 1 2", 3000) != NULL); /* (1, 2) loses for the mover */
+    scn_run_ms(s, 200);
+    scn_tap(s, SIM_BTN_DOWN);
+    scn_tap(s, SIM_BTN_LEFT);
+    scn_run_ms(s, 1000);
+    CHECKF(strcmp(leds_seen(), "........|........|........|........|........|.#......|*.......|........") == 0,
+           "diagonal target: %s", leds_seen());
+    scn_tap(s, SIM_BTN_A);
+    CHECK(scn_wait_line(s, "@move human 0 1", 500) != NULL);
+    scn_send(s, "new wythoff 8 2\n");
+    CHECK(scn_wait_line(s, "err ", 1000) != NULL);
+    CHECK(menu_line("game"));
+    for (int i = 0; i < 12 && strcmp(scn_last_line(s, "@menu "), "@menu game wythoff") != 0; i++)
+        scn_tap(s, SIM_BTN_RIGHT);
+    scn_tap(s, SIM_BTN_A);
+    CHECK(scn_wait_line(s, "@game wythoff 6 7", 500) != NULL);
 }
 
 /* Muted in the menu: no click; B held at power-up mutes too (sound on again first). */
@@ -388,7 +411,7 @@ int main(int argc, char **argv) {
     test_glitches();
     test_menu_letters();
     test_scroll();
-    test_wythoff_start();
+    test_queen();
     test_mute();
     CHECKF(scn_ok(s), "%s", scn_failure(s));
     printf("test_matrix8: stack high water %zu bytes, RAM headroom %zu bytes\n",
