@@ -4,7 +4,6 @@
  * redrawn (the tick shows the last frame again meanwhile). Grid boards also get text, drawn
  * as states from a 5-row font. */
 #include <avr/pgmspace.h>
-#include <stddef.h>
 
 #include "display.h"
 
@@ -97,7 +96,7 @@ static int8_t display_walk(const char *text, int8_t x)
             col = pgm_read_byte(g++);
             if ((uint8_t)x < 8) {
                 volatile uint8_t *led = &display_states[DISPLAY_TEXT_TOP][(uint8_t)x];
-                for (uint8_t bits = col; bits & 0x1F; bits >>= 1, led += 8)
+                for (uint8_t bits = col; bits & 0x1F; bits >>= 1, led += sizeof display_states[0])
                     if (bits & 1) *led = DISPLAY_ON;
             }
             x++;
@@ -112,6 +111,7 @@ int8_t display_text(const char *text, int8_t x)
         x = (int8_t)((9 - 64 - display_walk(text, -64)) / 2);
     return display_walk(text, x);
 }
+
 bool display_scroll(const char *text, uint16_t ms)
 {
     const uint16_t step = ms / DISPLAY_SCROLL_MS;

@@ -43,7 +43,7 @@ void display_mask(uint8_t row, uint8_t mask, display_state_t s);
  * the LEDs around it stay as they are. Returns the column after the text's last. */
 int8_t display_text(const char *text, int8_t x);
 /* Grid boards: the whole display dark but for text scrolling in from the right, as it is ms
- * after it began; false, drawing nothing, once it has gone out on the left. */
+ * after it began; false once it has gone out on the left (the caller draws what follows). */
 bool display_scroll(const char *text, uint16_t ms);
 /* Advance the blink phases by one millisecond and show the states on the board
  * (called from the 1 kHz tick). */

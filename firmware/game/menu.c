@@ -150,7 +150,7 @@ static const char menu_game_labels[GAMES_COUNT * 2] PROGMEM = "N\0B\0S1S2P\0F\0C
 
 /* Grid boards: the value as characters below the icon: the game's label, a number as the
  * README counts it (1 for the first value), a named value's initial, off and on as N and Y. */
-__attribute__((noinline)) static void menu_draw_label(uint8_t value, uint8_t i)
+static void menu_draw_label(uint8_t value, uint8_t i)
 {
     const char *name = menu_word(menu.line, (uint8_t)(i + 1));
     uint16_t two = (uint8_t)pgm_read_byte(name); /* the characters, the first in the low byte */
