@@ -18,7 +18,7 @@
  * then decode off, intensity, all 8 digits scanned, shutdown off, and last display test off
  * (address 0x0F, not 13). */
 enum { BOARD_F_INTENSITY = BOARD_ROWS + 1, BOARD_FRAMES = BOARD_ROWS + 5 };
-static uint8_t board_config[5] = {0, 8, 7, 1, 0}; /* frames 8..12; [1]: intensity 0..15 */
+static uint8_t board_control[5] = {0, 8, 7, 1, 0}; /* data of frames 8..12; [1]: intensity 0..15 */
 static volatile uint8_t board_next;    /* the refresh's next frame; BOARD_FRAMES: none */
 static uint8_t board_sent[BOARD_ROWS]; /* the rows as last sent (bit i: LED i) */
 static uint8_t board_refresh_ms;       /* a refresh starts when it wraps */
@@ -38,7 +38,7 @@ typedef struct {
 
 /* Each sound's notes, 3 bytes a note, 45 bytes in all. */
 static const board_note_t board_notes[] PROGMEM = {
-    /* click: a short tick near the buzzer's resonance */
+    /* click: a short tick, 2.7 kHz */
     {BOARD_NOTE(2700), 6}, {0, 0},
     /* win: C6 E6 G6 C7, rising */
     {BOARD_NOTE(1047), 90}, {BOARD_NOTE(1319), 90}, {BOARD_NOTE(1568), 90}, {0, 20},
@@ -104,7 +104,7 @@ static void board_frame(uint8_t i, const uint8_t lit[BOARD_ROWS])
 {
     uint8_t addr = (uint8_t)(i + 1), data;
     if (i < BOARD_ROWS) data = board_reverse(board_sent[i] = lit[i]); /* LED 0 leftmost */
-    else data = board_config[i - BOARD_ROWS];
+    else data = board_control[i - BOARD_ROWS];
     if (addr == BOARD_FRAMES) addr = 0x0F;
     PORTB &= (uint8_t)~BOARD_LOAD;
     board_spi(addr);
@@ -154,7 +154,7 @@ void board_status(uint8_t lights)
 
 void board_brightness(uint8_t level)
 {
-    board_config[BOARD_F_INTENSITY - BOARD_ROWS] = pgm_read_byte(&board_intensity[level & 3]);
+    board_control[BOARD_F_INTENSITY - BOARD_ROWS] = pgm_read_byte(&board_intensity[level & 3]);
     board_next = 0; /* a refresh: the new intensity goes out within 5 ms */
 }
 
