@@ -297,14 +297,19 @@ static void play_random_rows(uint8_t mask[BOARD_ROWS])
     }
 }
 
+uint8_t play_heap_max(uint8_t id, uint8_t r)
+{
+    const bool queen = BOARD_GRID && games_entry(id) == GAMES_ENTRY_WYTHOFF; /* squares 0..7 */
+    return (uint8_t)(board_row_length(r) - queen);
+}
+
 bool play_fit(uint8_t id, const engine_position_t *p, uint8_t mask[BOARD_ROWS])
 {
     const uint8_t rows = games_rows(id);
-    const bool queen = BOARD_GRID && games_entry(id) == GAMES_ENTRY_WYTHOFF; /* squares 0..7 */
     if (p->count > rows) return false;
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
         const engine_heap_t h = r < p->count ? p->heap[r] : 0;
-        if (h > (uint8_t)(board_row_length(r) - queen)) return false;
+        if (h > play_heap_max(id, r)) return false;
         mask[r] = (uint8_t)((1u << h) - 1);
     }
     return true;
