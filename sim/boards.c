@@ -5,9 +5,12 @@
 #include <string.h>
 
 extern const sim_board_t sim_board_direct;
+extern const sim_board_t sim_board_matrix8;
+extern const sim_board_t sim_board_shift595;
 
-static const sim_board_t *const boards[] = {&sim_board_direct};
-static const char *const board_names[] = {"direct", NULL};
+static const sim_board_t *const boards[] = {&sim_board_direct, &sim_board_matrix8,
+                                            &sim_board_shift595};
+static const char *const board_names[] = {"direct", "matrix8", "shift595", NULL};
 
 const sim_board_t *sim_board_find(const char *name) {
     for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++)

@@ -128,3 +128,13 @@ void max7219_get_state(const max7219_t *m, max7219_state_t *st) {
 bool max7219_pixel(const max7219_t *m, unsigned row, unsigned col) {
     return row < 8 && col < 8 && (m->st.rows[row] >> col & 1);
 }
+
+void max7219_inject(max7219_t *m, uint16_t frame) {
+    const uint16_t shift = m->st.shift;
+    const unsigned bits = m->bits_since_load;
+    m->st.shift = frame;
+    m->bits_since_load = 16;
+    latch(m);
+    m->st.shift = shift; /* the MCU's half-shifted frame, if any, goes on */
+    m->bits_since_load = bits;
+}

@@ -70,4 +70,8 @@ void max7219_get_state(const max7219_t *m, max7219_state_t *st);
 /* Whether the LED at (row, col) of the matrix is lit now; false out of range. */
 bool max7219_pixel(const max7219_t *m, unsigned row, unsigned col);
 
+/* A glitch on the lines: latch frame as if it had been shifted in and LOAD pulsed, without
+ * the MCU (counted in frames, not in bytes). For tests of a firmware's recovery. */
+void max7219_inject(max7219_t *m, uint16_t frame);
+
 #endif /* GRUNDY_SIM_MAX7219_H */

@@ -3,6 +3,8 @@
  * (held ~120 ms, longer while the terminal repeats the key) and the UART's event lines scroll
  * in a fixed area. The EEPROM lives in a file between runs, loaded at start and saved on the way
  * out. The terminal is restored on every way out: q, signals, a firmware failure. */
+#include "board_matrix8.h"
+#include "board_shift595.h"
 #include "scenario.h"
 
 #include <errno.h>
@@ -325,6 +327,62 @@ static void put_text(frame_t *f, const char *s, int used) {
 
 static const char *const row_colour[] = {"91", "93", "92", "96", "95", "94"};
 
+/* The matrix8 board: its 8x8 module as it looks, red dots in a frame, their shade following
+ * the MAX7219's intensity; beside it the intensity and a note while the buzzer sounds (kept
+ * on screen 0.2 s, so a 6 ms click is seen). */
+static void draw_matrix8(frame_t *f, scn_t *s, matrix8_t *m) {
+    static const char *const shade[] = {"52", "88", "124", "160", "196"}; /* dark to bright */
+    static uint64_t heard_at, heard_hz;
+    max7219_state_t st;
+    max7219_get_state(matrix8_chip(m), &st);
+    const char *lit_colour = shade[(st.intensity * 4 + 14) / 15]; /* 1, 4, 8, 15: 1..4 */
+    const double hz = matrix8_buzzer_hz(m, FRAME_US / 1000);
+    const uint64_t hz_cycles = sim_frequency(scn_sim(s));
+    if (hz > 0) heard_at = scn_cycles(s), heard_hz = (uint64_t)hz;
+    const bool sounding = heard_at && scn_cycles(s) - heard_at < hz_cycles / 5;
+    if (!line(f)) return;
+    put(f, "   \xe2\x94\x8c"); /* the frame's top */
+    for (int c = 0; c < 17; c++) put(f, "\xe2\x94\x80");
+    put(f, "\xe2\x94\x90");
+    for (unsigned r = 0; r < 8; r++) {
+        if (!line(f)) return;
+        put(f, "   \xe2\x94\x82 ");
+        for (unsigned c = 0; c < 8; c++) {
+            double lit = scn_led_lit(s, r, c, FRAME_US / 1000);
+            if (lit >= 0.75)
+                put(f, "\x1b[1;38;5;%sm\xe2\x97\x8f\x1b[0m ", lit_colour); /* ● */
+            else if (lit > 0.25)
+                put(f, "\x1b[38;5;%sm\xe2\x97\x90\x1b[0m ", lit_colour); /* ◐ */
+            else
+                put(f, "\x1b[38;5;238m\xe2\x97\x8b\x1b[0m "); /* ○ a dark LED */
+        }
+        put(f, "\xe2\x94\x82");
+        if (r == 0) put(f, "   MAX7219 intensity %2u/15%s%s", st.intensity,
+                        st.normal ? "" : "  shutdown", st.display_test ? "  display test" : "");
+        if (r == 2 && sounding) put(f, "   \x1b[1m\xe2\x99\xaa\x1b[0m buzzer %.1f kHz",
+                                    (double)heard_hz / 1000); /* ♪ */
+    }
+    if (!line(f)) return;
+    put(f, "   \xe2\x94\x94");
+    for (int c = 0; c < 17; c++) put(f, "\xe2\x94\x80");
+    put(f, "\xe2\x94\x98");
+}
+
+/* The shift595 board's status lights by name, and its brightness: OE's low fraction over the
+ * last frame (oe). */
+static void draw_chain_extras(frame_t *f, hc595_t *chain, double oe) {
+    const unsigned lights = sim_shift595_lights(chain);
+    if (line(f)) {
+        put(f, "   status ");
+        for (unsigned i = 0; i < SIM_SHIFT595_LIGHTS; i++)
+            if (lights >> i & 1)
+                put(f, " \x1b[1;97m\xe2\x97\x8f %s\x1b[0m ", sim_shift595_light_name(i));
+            else
+                put(f, " \x1b[2;37m\xe2\x97\x8b %s\x1b[0m ", sim_shift595_light_name(i));
+    }
+    if (line(f)) put(f, "   \x1b[2mbrightness: OE low %.0f %% of the time\x1b[0m", 100 * oe);
+}
+
 static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const lines_t *other,
                  const char *elf, const char *eeprom, double speed) {
     f->len = 0;
@@ -336,12 +394,17 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
         put_text(f, elf, 17 + (int)strlen(scn_board(s)->name));
     }
     line(f);
-    for (unsigned r = 0; r < scn_rows(s); r++) {
+    matrix8_t *m8 = matrix8_find(sim_avr(scn_sim(s)));
+    if (m8) draw_matrix8(f, s, m8);
+    hc595_t *chain = sim_shift595_chain(sim_avr(scn_sim(s)));
+    const double oe = chain ? hc595_oe_low_fraction(chain) : 1.0;
+    const double duty = oe > 0 ? oe : 1.0; /* OE high all the frame: dark anyway */
+    for (unsigned r = 0; !m8 && r < scn_rows(s); r++) {
         if (!line(f)) break;
         put(f, "   row %u  ", r);
         const char *col = row_colour[r % (sizeof row_colour / sizeof row_colour[0])];
         for (unsigned c = 0; c < scn_row_len(s, r) && 10 + 3 * (int)c + 2 < f->cols; c++) {
-            double lit = scn_led_lit(s, r, c, FRAME_US / 1000);
+            double lit = scn_led_lit(s, r, c, FRAME_US / 1000) / duty; /* lit while OE let it */
             if (lit >= 0.75)
                 put(f, " \x1b[1;%sm\xe2\x97\x8f\x1b[0m ", col); /* ● */
             else if (lit > 0.25)
@@ -350,6 +413,7 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
                 put(f, " \x1b[2;37m\xe2\x97\x8b\x1b[0m "); /* ○ */
         }
     }
+    if (chain) draw_chain_extras(f, chain, oe < 0 ? 0 : oe);
     line(f);
     if (line(f)) {
         static const char *const legend[SIM_BTN_COUNT] = {"\xe2\x86\x91 UP",   "\xe2\x86\x93 DOWN",

@@ -22,7 +22,7 @@ SIM_RUN_OBJS := $(SIM_BUILD)/avr_run.o
 SIM_PART_OBJS := $(addprefix $(SIM_BUILD)/,part_io.o max7219.o hc595.o)
 # One file per board model (board_<name>.c) plus the generic LED and button models.
 SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o) \
-	$(SIM_PART_OBJS)
+	$(SIM_BUILD)/board_shift595.o $(SIM_BUILD)/board_matrix8.o $(SIM_PART_OBJS)
 SIM_PLAY := $(SIM_BUILD)/grundy-play
 SIM_PLAY_OBJS := $(SIM_BUILD)/play.o
 SIM_SERIAL := $(SIM_BUILD)/grundy-serial
@@ -144,6 +144,36 @@ $(SIM_TEST_PARTS): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS) -lm
 
 -include $(SIM_TEST_PARTS:=.d)
+
+# The shift595 board's own test (status lights, brightness, latching) on the real firmware;
+# the top Makefile runs it on build/shift595/grundy.elf.
+SIM_TEST_SHIFT595 := $(SIM_BUILD)/test/test_shift595
+
+$(SIM_TEST_SHIFT595).o: sim/test/test_shift595.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  HOSTCC  $@")
+	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+$(SIM_TEST_SHIFT595): $(SIM_TEST_SHIFT595).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS) -lm
+
+-include $(SIM_TEST_SHIFT595).d
+
+# The matrix8 board's own test, on its real firmware (build/matrix8/grundy.elf, made by the
+# top Makefile with BOARD=matrix8).
+SIM_TEST_MATRIX8 := $(SIM_BUILD)/test/test_matrix8
+
+$(SIM_TEST_MATRIX8).o: sim/test/test_matrix8.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  HOSTCC  $@")
+	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+$(SIM_TEST_MATRIX8): $(SIM_TEST_MATRIX8).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
+
+-include $(SIM_TEST_MATRIX8).d
 
 # The six suites, then one total line ("sim total: N passed, M failed").
 .PHONY: sim-test

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "board_config.h" /* BOARD_NAME, BOARD_ROWS, BOARD_ROW_LENGTHS */
+#include "board_config.h" /* BOARD_NAME, BOARD_ROWS, BOARD_ROW_LENGTHS, capabilities */
 
 #ifndef BOARD_HAS_BUZZER
 #define BOARD_HAS_BUZZER 0 /* 1: the board can click and play tunes (menu line "sound") */
@@ -16,6 +16,14 @@
 #endif
 #ifndef BOARD_HAS_STATUS
 #define BOARD_HAS_STATUS 0 /* 1: four status lights (your move, my move, you win, I win) */
+#endif
+
+/* 1: the LEDs form an 8x8 grid, every row 8 long: room for letters, scrolling text and
+ * pictures (the menu's values as letters, "WIN"/"LOSE", Wythoff as Corner the Queen). */
+#if defined(BOARD_ROW_LENGTH) && BOARD_ROW_LENGTH == 8 && BOARD_ROWS == 8
+#define BOARD_GRID 1
+#else
+#define BOARD_GRID 0
 #endif
 
 /* The status lights, one bit each (board_status). */
@@ -43,8 +51,17 @@ enum {
     BUTTON_B = 1 << 5,
 };
 
-/* LEDs in row r (0..BOARD_ROWS-1). */
+/* LEDs in row r (0..BOARD_ROWS-1). A board whose rows are all as long defines
+ * BOARD_ROW_LENGTH in board_config.h and gets this inline, so loops over rows fold. */
+#ifdef BOARD_ROW_LENGTH
+static inline uint8_t board_row_length(uint8_t r)
+{
+    (void)r;
+    return BOARD_ROW_LENGTH;
+}
+#else
 uint8_t board_row_length(uint8_t r);
+#endif
 /* Set up pins and peripherals of the board; LEDs dark, buttons read released. */
 void board_init(void);
 /* Raw button state sampled now, bit set = pressed. */

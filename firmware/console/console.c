@@ -123,7 +123,7 @@ static void console_new(uint16_t now)
         uart_puts_P(PSTR("err the heaps do not fit the board: at most"));
         for (uint8_t r = 0; r < games_rows(s.game); r++) {
             uart_putc(r ? ',' : ' ');
-            uart_put_u32(board_row_length(r));
+            uart_put_u32(play_heap_max(s.game, r));
         }
         console_end_line();
     } else if (engine_is_over(&con.cmd.rules, &con.cmd.pos)) {
@@ -283,7 +283,7 @@ static void console_finish_line(uint16_t now)
     con.overlong = con.lost = 0;
 }
 
-bool console_update(uint16_t now_ms)
+__attribute__((noinline)) bool console_update(uint16_t now_ms)
 {
     if (!ui_ready() || uart_tx_free() < CONSOLE_TX_ROOM) return con.state != CONSOLE_READ;
     if (con.state == CONSOLE_VALUES || con.state == CONSOLE_SEEKING) {

@@ -3,11 +3,12 @@
 #ifndef DISPLAY_H
 #define DISPLAY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "board.h"
 
-typedef enum {
+enum {
     DISPLAY_OFF,
     DISPLAY_ON,
     DISPLAY_BLINK,     /* 3 Hz, 50 % duty, one phase for all */
@@ -15,17 +16,35 @@ typedef enum {
     DISPLAY_FLASH,     /* 10 Hz: a refused move */
     DISPLAY_CURSOR,    /* on, with a 150 ms dark blip once a second (85 % lit) */
     DISPLAY_SLOW,      /* 1 Hz, 50 % duty: a hint */
-} display_state_t;
+};
+typedef uint8_t display_state_t; /* one of the above; a byte, not an int, in every call */
 
 #define DISPLAY_BLINK_MS 167   /* half period of BLINK */
 #define DISPLAY_FLASH_MS 50    /* half period of FLASH */
 #define DISPLAY_BLIP_MS 150    /* dark part of CURSOR, every DISPLAY_BLIP_EVERY_MS */
 #define DISPLAY_BLIP_EVERY_MS 1000 /* also the period of SLOW */
 
+#define DISPLAY_TEXT_TOP 2      /* text lights rows 2..6 (grid boards) */
+#define DISPLAY_CENTRE INT8_MIN /* display_text's x: centred */
+#define DISPLAY_SCROLL_MS 80    /* display_scroll moves one column this often */
+
+/* A redraw of the whole picture begins / ends: meanwhile the tick keeps showing the last
+ * frame, so no half-drawn picture is ever shown. */
+void display_begin(void);
+void display_end(void);
 /* Set LED `led` of row `row`. */
 void display_set(uint8_t row, uint8_t led, display_state_t s);
 /* Set every LED of row `row`. */
 void display_fill(uint8_t row, display_state_t s);
+/* Set the LEDs of row `row` whose bits are set in mask (bit i = LED i); the others stay. */
+void display_mask(uint8_t row, uint8_t mask, display_state_t s);
+/* Grid boards (BOARD_GRID): light text (digits and the font's capitals; anything else is a
+ * space) on rows DISPLAY_TEXT_TOP..+4 from column x (clipped; DISPLAY_CENTRE centres it);
+ * the LEDs around it stay as they are. Returns the column after the text's last. */
+int8_t display_text(const char *text, int8_t x);
+/* Grid boards: the whole display dark but for text scrolling in from the right, as it is ms
+ * after it began; false once it has gone out on the left (the caller draws what follows). */
+bool display_scroll(const char *text, uint16_t ms);
 /* Advance the blink phases by one millisecond and show the states on the board
  * (called from the 1 kHz tick). */
 void display_render(void);

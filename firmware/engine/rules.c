@@ -63,6 +63,14 @@ static engine_status_t rules_finish(engine_rules_t *r)
     return ENGINE_OK;
 }
 
+/* Digit k of the octal games without parameters: Kayles 0.77, Dawson's Kayles 0.07 (0 for
+ * the other games and past 2). */
+static uint8_t rules_init_digit(uint8_t game, uint8_t k)
+{
+    if (!rules_is_octal(game) || k == 0 || k > 2) return 0;
+    return (k == 2 || game == ENGINE_GAME_KAYLES) ? 7 : 0;
+}
+
 static void rules_clear(engine_rules_t *r, uint8_t game)
 {
     memset(r, 0, sizeof *r);
@@ -74,8 +82,7 @@ engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game)
     if (game >= ENGINE_GAME_COUNT || rules_has_parameter(game)) return ENGINE_ERR_UNKNOWN_GAME;
     rules_clear(r, game);
     r->misere = game == ENGINE_GAME_MISERE;
-    if (game == ENGINE_GAME_KAYLES) rules_set_digit(r, 1, 7);
-    if (rules_is_octal(game)) rules_set_digit(r, 2, 7);
+    for (uint8_t k = 1; k <= 2; k++) rules_set_digit(r, k, rules_init_digit(game, k));
     return rules_finish(r);
 }
 
@@ -239,6 +246,23 @@ void engine_table_rules(uint8_t id, engine_rules_t *r)
     else
         engine_rules_init(r, (engine_game_t)game);
     rules_looking_up = false;
+}
+
+bool engine_table_same_moves(uint8_t id, const engine_rules_t *r)
+{
+    const uint8_t game = pgm_read_byte(&rules_tables[id].game);
+    if (rules_is_octal(game)) /* made by engine_rules_init: compare its two digits in place */
+        return rules_is_octal(r->game) && r->size == 2 &&
+               engine_digit(r, 1) == rules_init_digit(game, 1) &&
+               engine_digit(r, 2) == rules_init_digit(game, 2);
+    if (r->game != game) return false;
+    uint8_t count = 0;
+    while (count < 3 && pgm_read_byte(&rules_tables[id].values[count])) {
+        if (count >= r->size || r->u.set[count] != pgm_read_byte(&rules_tables[id].values[count]))
+            return false;
+        count++;
+    }
+    return game != ENGINE_GAME_SUB || r->size == count;
 }
 
 engine_heap_t engine_heap_limit(const engine_rules_t *r)

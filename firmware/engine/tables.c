@@ -1,7 +1,6 @@
 /* Reading the generated Grundy tables (build/gen/engine_tables_gen.h, made by
  * firmware/tablegen from ENGINE_TABLE_LIST) and matching rules to them, so that
  * "line:1,2" or "octal:0.77" is answered from the Kayles table, like "kayles". */
-#include <string.h>
 
 #include "engine_pgm.h"
 #include "engine_tables.h"
@@ -27,28 +26,9 @@ void engine_table_shape(uint8_t id, uint16_t *prefix, uint16_t *period)
     *period = pgm_read_word(&engine_tables[id].period);
 }
 
-static bool engine_rules_octal_family(const engine_rules_t *r)
-{
-    return r->game >= ENGINE_GAME_KAYLES;
-}
-
-/* Same moves: same subtraction set, same octal code, or both fib. */
-static bool engine_rules_same_moves(const engine_rules_t *a, const engine_rules_t *b)
-{
-    if (engine_rules_octal_family(a) && engine_rules_octal_family(b))
-        return a->size == b->size && !memcmp(a->u.digits, b->u.digits, a->size / 2u + 1u);
-    if (a->game != b->game) return false;
-    if (a->game == ENGINE_GAME_SUB)
-        return a->size == b->size && !memcmp(a->u.set, b->u.set, a->size);
-    return a->game == ENGINE_GAME_FIB;
-}
-
 uint8_t engine_table_for(const engine_rules_t *r)
 {
-    for (uint8_t id = 0; id < ENGINE_TABLE_COUNT; id++) {
-        engine_rules_t ref;
-        engine_table_rules(id, &ref);
-        if (engine_rules_same_moves(r, &ref)) return id;
-    }
+    for (uint8_t id = 0; id < ENGINE_TABLE_COUNT; id++)
+        if (engine_table_same_moves(id, r)) return id;
     return ENGINE_TABLE_NONE;
 }

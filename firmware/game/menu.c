@@ -19,24 +19,48 @@ typedef struct {
     uint8_t first;   /* smallest value */
     uint8_t count;   /* number of values */
     uint8_t icon;    /* row 0 while the line is picked, bit i = LED i */
-    char name[8];
-    char values[3][10]; /* names of the first values ("" : print the number) */
 } menu_line_t;
 
 #define MENU_FIELD(f) ((uint8_t)offsetof(settings_t, f))
 
 static const menu_line_t menu_lines[MENU_LINES] PROGMEM = {
-    [MENU_GAME] = {MENU_FIELD(game), 0, GAMES_COUNT, 0x01, "game", {""}},
-    [MENU_MISERE] = {MENU_FIELD(misere), 0, 2, 0x02, "misere", {"off", "on"}},
-    [MENU_BASH] = {MENU_FIELD(bash_max), 1, SETTINGS_BASH_MAX, 0x03, "bash", {""}},
-    [MENU_SET] = {MENU_FIELD(custom), 0, 0, 0x03, "set", {""}},
-    [MENU_START] = {MENU_FIELD(start), 0, SETTINGS_STARTS, 0x04, "start", {"classic", "random", "marienbad"}},
-    [MENU_FIRST] = {MENU_FIELD(first), 0, SETTINGS_FIRSTS, 0x05, "first", {"you", "device", "alternate"}},
-    [MENU_LEVEL] = {MENU_FIELD(level), 0, SETTINGS_LEVELS, 0x06, "level", {"perfect", "equalizer", "casual"}},
-    [MENU_PLAYERS] = {MENU_FIELD(two_player), 0, 2, 0x07, "players", {"1", "2"}},
-    [MENU_SOUND] = {MENU_FIELD(sound), 0, 2, 0x09, "sound", {"off", "on"}},
-    [MENU_BRIGHT] = {MENU_FIELD(brightness), 0, SETTINGS_BRIGHT_LEVELS, 0x0A, "bright", {""}},
+    [MENU_GAME] = {MENU_FIELD(game), 0, GAMES_COUNT, 0x01},
+    [MENU_MISERE] = {MENU_FIELD(misere), 0, 2, 0x02},
+    [MENU_BASH] = {MENU_FIELD(bash_max), 1, SETTINGS_BASH_MAX, 0x03},
+    [MENU_SET] = {MENU_FIELD(custom), 0, 0, 0x03},
+    [MENU_START] = {MENU_FIELD(start), 0, SETTINGS_STARTS, 0x04},
+    [MENU_FIRST] = {MENU_FIELD(first), 0, SETTINGS_FIRSTS, 0x05},
+    [MENU_LEVEL] = {MENU_FIELD(level), 0, SETTINGS_LEVELS, 0x06},
+    [MENU_PLAYERS] = {MENU_FIELD(two_player), 0, 2, 0x07},
+    [MENU_SOUND] = {MENU_FIELD(sound), 0, 2, 0x09},
+    [MENU_BRIGHT] = {MENU_FIELD(brightness), 0, SETTINGS_BRIGHT_LEVELS, 0x0A},
 };
+
+/* Per line in menu order: its name, then the names of its first values (none: the values
+ * print as numbers), then an empty word. */
+static const char menu_words[] PROGMEM = "game\0\0"
+                                         "misere\0off\0on\0\0"
+                                         "bash\0\0"
+                                         "set\0\0"
+                                         "start\0classic\0random\0marienbad\0\0"
+                                         "first\0you\0device\0alternate\0\0"
+                                         "level\0perfect\0equalizer\0casual\0\0"
+                                         "players\0" "1\0" "2\0\0"
+                                         "sound\0off\0on\0\0"
+                                         "bright\0\0";
+
+/* Word k of a line: 0 its name, 1 + i the name of value i; "" when it has no such word. */
+static const char *menu_word(uint8_t line, uint8_t k)
+{
+    const char *p = menu_words;
+    while (line) { /* skip whole lines: an empty word ends each */
+        if (!pgm_read_byte(p)) line--;
+        while (pgm_read_byte(p++)) {}
+    }
+    while (k-- && pgm_read_byte(p))
+        while (pgm_read_byte(p++)) {}
+    return p;
+}
 
 static struct {
     settings_t edit;
@@ -95,8 +119,8 @@ static void menu_print_value(const settings_t *s, uint8_t line)
     } else {
         const uint8_t v = *menu_field(s, line);
         const uint8_t i = (uint8_t)(v - pgm_read_byte(&menu_lines[line].first));
-        const char *name = menu_lines[line].values[i < 3 ? i : 0];
-        if (i < 3 && pgm_read_byte(name)) uart_puts_P(name);
+        const char *name = menu_word(line, (uint8_t)(i + 1));
+        if (pgm_read_byte(name)) uart_puts_P(name);
         else uart_put_u32(v);
     }
 }
@@ -104,7 +128,7 @@ static void menu_print_value(const settings_t *s, uint8_t line)
 static void menu_tell(void)
 {
     uart_puts_P(PSTR("@menu "));
-    uart_puts_P(menu_lines[menu.line].name);
+    uart_puts_P(menu_word(menu.line, 0));
     uart_putc(' ');
     menu_print_value(&menu.edit, menu.line);
     uart_puts_P(PSTR("\r\n"));
@@ -115,15 +139,33 @@ void menu_print_settings(const settings_t *s)
     for (uint8_t line = MENU_START; line < MENU_LINES; line++) {
         if ((line == MENU_SOUND && !BOARD_HAS_BUZZER) || (line == MENU_BRIGHT && !BOARD_CAN_DIM)) continue;
         uart_putc(' ');
-        uart_puts_P(menu_lines[line].name);
+        uart_puts_P(menu_word(line, 0));
         uart_putc('=');
         menu_print_value(s, line);
     }
 }
 
+/* Grid boards: each game as two characters of the display's font (a NUL for one). */
+static const char menu_game_labels[GAMES_COUNT * 2] PROGMEM = "N\0B\0S1S2P\0F\0C\0W\0K\0D\0L";
+
+/* Grid boards: the value as characters below the icon: the game's label, a number as the
+ * README counts it (1 for the first value), a named value's initial, off and on as N and Y. */
+static void menu_draw_label(uint8_t value, uint8_t i)
+{
+    const char *name = menu_word(menu.line, (uint8_t)(i + 1));
+    uint16_t two = (uint8_t)pgm_read_byte(name); /* the characters, the first in the low byte */
+    if (menu.line == MENU_GAME) two = pgm_read_word(&menu_game_labels[2 * value]);
+    else if (!two) two = (uint8_t)('1' + i); /* M 1..7, brightness 1..4: one digit */
+    else if (two == 'o') two = pgm_read_byte(name + 1) == 'n' ? 'Y' : 'N';
+    else if (two >= 'a') two = (uint16_t)(two - 'a' + 'A');
+    const char text[3] = {(char)two, (char)(two >> 8), 0};
+    display_text(text, DISPLAY_CENTRE);
+}
+
 /* Row 0: the line's icon, slowly blinking; below: the value (see README's menu table). */
 static void menu_draw(uint16_t now)
 {
+    display_begin();
     for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
     const uint8_t icon = pgm_read_byte(&menu_lines[menu.line].icon);
     for (uint8_t i = 0; i < board_row_length(0); i++)
@@ -131,10 +173,11 @@ static void menu_draw(uint16_t now)
     const uint8_t value = *menu_value(menu.line);
     const uint8_t first = pgm_read_byte(&menu_lines[menu.line].first);
     uint8_t k = 0; /* value LEDs in reading order over rows 1.. */
-    for (uint8_t r = 1; r < BOARD_ROWS; r++)
+    if (BOARD_GRID && menu.line != MENU_SET) menu_draw_label(value, (uint8_t)(value - first));
+    else for (uint8_t r = 1; r < BOARD_ROWS; r++)
         for (uint8_t i = 0; i < board_row_length(r); i++, k++) {
             display_state_t st = DISPLAY_OFF;
-            if (menu.line == MENU_GAME) { /* value + 1 in binary on row 1, most significant left */
+            if (!BOARD_GRID && menu.line == MENU_GAME) { /* value + 1 in binary on row 1, most significant left */
                 const uint8_t len = board_row_length(1);
                 if (r == 1 && ((value + 1u) >> (len - 1 - i)) & 1) st = DISPLAY_ON;
             } else if (menu.line == MENU_SET) {
@@ -143,7 +186,7 @@ static void menu_draw(uint16_t now)
                     st = member ? DISPLAY_ON : DISPLAY_OFF;
                     if (k == menu.set_cursor) st = member ? DISPLAY_CURSOR : DISPLAY_BLINK;
                 }
-            } else if (k <= (uint8_t)(value - first)) {
+            } else if (!BOARD_GRID && k <= (uint8_t)(value - first)) { /* grid boards: letters */
                 st = DISPLAY_ON;
             }
             display_set(r, i, st);
@@ -151,6 +194,7 @@ static void menu_draw(uint16_t now)
     if (menu.refusing && (int16_t)(now - menu.refuse_until) >= 0) menu.refusing = 0;
     if (menu.refusing)
         for (uint8_t r = 1; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_FLASH);
+    display_end();
 }
 
 void menu_open(const settings_t *s, uint16_t now_ms)
@@ -182,7 +226,7 @@ static void menu_change(int8_t step)
     if (menu.line == MENU_BRIGHT) board_brightness(menu.edit.brightness); /* seen while chosen */
 }
 
-menu_action_t menu_update(uint8_t presses, uint16_t now_ms)
+__attribute__((noinline)) menu_action_t menu_update(uint8_t presses, uint16_t now_ms)
 {
     const uint8_t line = menu.line;
     bool changed = false;

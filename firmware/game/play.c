@@ -3,6 +3,7 @@
  * second person moves. Time-driven phases: no delays, every step is a reaction to
  * a button or to the clock. */
 #include <avr/pgmspace.h>
+#include <string.h>
 
 #include "display.h"
 #include "engine.h"
@@ -40,6 +41,13 @@ static struct {
 static bool play_after(uint16_t now, uint16_t t)
 {
     return (int16_t)(now - t) >= 0;
+}
+
+/* Corner the Queen: on a grid board Wythoff's two heaps are the queen's square on the 8x8
+ * board, column heap 0 from the left and row heap 1 from the bottom: heaps of at most 7. */
+static bool play_queen(void)
+{
+    return BOARD_GRID && play.entry == GAMES_ENTRY_WYTHOFF;
 }
 
 static uint8_t play_full(uint8_t r)
@@ -111,52 +119,82 @@ static bool play_nothing_marked(void)
 
 /* ---- drawing ---- */
 
-static void play_draw(uint16_t now)
+/* Grid boards, the game over: what scrolls by (winner 0 is the person; two players: who won). */
+static const char play_over_texts[4][5] PROGMEM = {"WIN", "LOSE", "P1", "P2"};
+
+/* LEDs of row r in a checkerboard: those with r + i odd (bit i = LED i). */
+static uint8_t play_checker(uint8_t r)
 {
-    for (uint8_t r = 0; r < BOARD_ROWS; r++)
-        for (uint8_t i = 0; i < board_row_length(r); i++)
-            display_set(r, i, (play.b.mask[r] & (1u << i)) ? DISPLAY_ON : DISPLAY_OFF);
-    if (play.phase == PLAY_TURN) {
-        if (play.refusing && play_after(now, play.refuse_until)) play.refusing = 0;
-        if (play.hinting && play_after(now, play.hint_until)) play.hinting = 0;
-        if (play.hinting) {
-            for (uint8_t r = 0; r < BOARD_ROWS; r++)
-                for (uint8_t i = 0; i < board_row_length(r); i++)
-                    if (play.hint_rows[r] & (1u << i))
-                        display_set(r, i, play.hinting == 2 ? ((r + i) & 1 ? DISPLAY_BLINK_ALT : DISPLAY_BLINK)
-                                                            : DISPLAY_SLOW);
-            return;
-        }
-        const uint8_t row = play.cursor;
-        if (play.entry == GAMES_ENTRY_LINE) {
-            const uint8_t lo = play.marking && play.anchor < play.col ? play.anchor : play.col;
-            const uint8_t hi = play.marking && play.anchor > play.col ? play.anchor : play.col;
-            for (uint8_t i = lo; i <= hi; i++)
-                display_set(row, i, play.marking ? DISPLAY_BLINK : DISPLAY_CURSOR);
-        } else {
-            for (uint8_t r = 0; r < play.used; r++) {
-                const uint8_t n = rows_count(play.b.mask[r]);
-                const uint8_t m = play.entry == GAMES_ENTRY_WYTHOFF ? play.marks[r]
-                                  : r == row                        ? play.marks[0]
-                                                                    : 0;
-                for (uint8_t i = (uint8_t)(n - m); i < n; i++) display_set(r, i, DISPLAY_BLINK);
-                if (r == row && m < n) display_set(r, (uint8_t)(n - m - 1), DISPLAY_CURSOR);
+    return r & 1 ? 0x55 : 0xAA;
+}
+
+static void play_draw_states(uint16_t now)
+{
+    uint8_t taken[BOARD_ROWS];
+    if (play.refusing && play_after(now, play.refuse_until)) play.refusing = 0;
+    if (play.hinting && play_after(now, play.hint_until)) play.hinting = 0;
+    if (BOARD_GRID && play.phase == PLAY_OVER) {
+        char text[sizeof play_over_texts[0]];
+        strcpy_P(text, play_over_texts[play.set.two_player * 2 + play.winner]);
+        if (display_scroll(text, (uint16_t)(now - play.until))) return;
+    }
+    if (play.phase == PLAY_SHOW) rows_taken(&play.b, &play.reply, taken);
+    if (play_queen() && play.phase != PLAY_OVER) {
+        /* the queen, and the square the move under way takes her to: the person's marks (none
+         * while the device thinks), the device's move, or a hint; no winning move: she blinks */
+        const uint8_t *move = play.phase == PLAY_SHOW ? taken : play.hinting == 1 ? play.hint_rows : play.marks;
+        uint8_t left = move[0], down = move[1];
+        if (move != play.marks) left = rows_count(left), down = rows_count(down);
+        const uint8_t x = (uint8_t)play.b.pos.heap[0], y = (uint8_t)(7 - play.b.pos.heap[1]);
+        for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+        display_set(y, x, play.hinting == 2 ? DISPLAY_BLINK : play.refusing ? DISPLAY_FLASH : DISPLAY_ON);
+        if (left || down)
+            display_set((uint8_t)(y + down), (uint8_t)(x - left), play.hinting ? DISPLAY_SLOW : DISPLAY_BLINK);
+        return;
+    }
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) {
+        display_fill(r, DISPLAY_OFF);
+        display_mask(r, play.b.mask[r], DISPLAY_ON);
+        if (play.phase == PLAY_SHOW) display_mask(r, taken[r], DISPLAY_BLINK);
+        if (play.phase == PLAY_TURN && play.hinting) {
+            const uint8_t hint = play.hint_rows[r];
+            if (play.hinting == 1) {
+                display_mask(r, hint, DISPLAY_SLOW);
+            } else { /* a lost position: every token blinks in a checkerboard */
+                display_mask(r, hint, DISPLAY_BLINK);
+                display_mask(r, hint & play_checker(r), DISPLAY_BLINK_ALT);
             }
         }
-        if (play.refusing) display_fill(row, DISPLAY_FLASH);
-    } else if (play.phase == PLAY_SHOW) {
-        uint8_t taken[BOARD_ROWS];
-        rows_taken(&play.b, &play.reply, taken);
-        for (uint8_t r = 0; r < BOARD_ROWS; r++)
-            for (uint8_t i = 0; i < board_row_length(r); i++)
-                if (taken[r] & (1u << i)) display_set(r, i, DISPLAY_BLINK);
-    } else if (play.phase == PLAY_OVER) {
-        /* the person (p1) won: everything blinks together; the device (p2): a checkerboard */
-        for (uint8_t r = 0; r < BOARD_ROWS; r++)
-            for (uint8_t i = 0; i < board_row_length(r); i++)
-                display_set(r, i, (play.winner == 0 || ((r + i) & 1)) ? DISPLAY_BLINK
-                                                                      : DISPLAY_BLINK_ALT);
+        if (play.phase == PLAY_OVER) {
+            /* the person (p1) won: everything blinks together; the device (p2): a checkerboard */
+            display_fill(r, DISPLAY_BLINK);
+            if (play.winner) display_mask(r, (uint8_t)~play_checker(r), DISPLAY_BLINK_ALT);
+        }
     }
+    if (play.phase != PLAY_TURN || play.hinting) return;
+    const uint8_t row = play.cursor;
+    if (play.entry == GAMES_ENTRY_LINE) {
+        const uint8_t lo = play.marking && play.anchor < play.col ? play.anchor : play.col;
+        const uint8_t hi = play.marking && play.anchor > play.col ? play.anchor : play.col;
+        for (uint8_t i = lo; i <= hi; i++) display_set(row, i, play.marking ? DISPLAY_BLINK : DISPLAY_CURSOR);
+    } else {
+        for (uint8_t r = 0; r < play.used; r++) {
+            const uint8_t n = rows_count(play.b.mask[r]);
+            const uint8_t m = play.entry == GAMES_ENTRY_WYTHOFF ? play.marks[r]
+                              : r == row                        ? play.marks[0]
+                                                                : 0;
+            for (uint8_t i = (uint8_t)(n - m); i < n; i++) display_set(r, i, DISPLAY_BLINK);
+            if (r == row && m < n) display_set(r, (uint8_t)(n - m - 1), DISPLAY_CURSOR);
+        }
+    }
+    if (play.refusing) display_fill(row, DISPLAY_FLASH);
+}
+
+__attribute__((noinline)) static void play_draw(uint16_t now)
+{
+    display_begin();
+    play_draw_states(now);
+    display_end();
 }
 
 /* ---- turns ---- */
@@ -203,6 +241,7 @@ static play_event_t play_move(const engine_move_t *m, uint16_t now)
     /* no move left: normal play, the mover won; misere, the player to move won */
     play.winner = engine_is_win(&play.rules, &play.b.pos) ? play.side : mover;
     play.phase = PLAY_OVER;
+    play.until = now; /* grid boards: the text scrolls from here */
     play_event(PSTR("@over "), play.winner);
     uart_puts_P(PSTR("\r\n"));
     /* two players: p1 is "you", p2 "I" */
@@ -258,13 +297,19 @@ static void play_random_rows(uint8_t mask[BOARD_ROWS])
     }
 }
 
+uint8_t play_heap_max(uint8_t id, uint8_t r)
+{
+    const bool queen = BOARD_GRID && games_entry(id) == GAMES_ENTRY_WYTHOFF; /* squares 0..7 */
+    return (uint8_t)(board_row_length(r) - queen);
+}
+
 bool play_fit(uint8_t id, const engine_position_t *p, uint8_t mask[BOARD_ROWS])
 {
     const uint8_t rows = games_rows(id);
     if (p->count > rows) return false;
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
         const engine_heap_t h = r < p->count ? p->heap[r] : 0;
-        if (h > board_row_length(r)) return false;
+        if (h > play_heap_max(id, r)) return false;
         mask[r] = (uint8_t)((1u << h) - 1);
     }
     return true;
@@ -299,6 +344,10 @@ void play_start(const settings_t *s, const uint8_t *start, uint8_t device_first,
                       : s->start == SETTINGS_START_MARIENBAD ? (r < 4 ? (uint8_t)((1u << (2 * r + 1)) - 1) : 0)
                                                              : play_full(r);
         if (!start && s->start == SETTINGS_START_RANDOM && tries < 32) play_random_rows(mask);
+        if (play_queen() && !start) { /* heaps 6 and 7 from full rows: the queen beside the top */
+            mask[0] &= 0x3F;          /* right corner (from it a diagonal move would win at once) */
+            mask[1] &= 0x7F;
+        }
         rows_set(&play.b, play.entry, play.used, mask);
         if (start || !engine_is_over(&play.rules, &play.b.pos) || tries >= 32) break;
     }
@@ -358,9 +407,9 @@ static void play_hint(uint16_t now)
     if (engine_next_winning_move(&play.rules, &play.b.pos, &it, &m)) {
         play.hinting = 1;
         rows_taken(&play.b, &m, play.hint_rows);
-        rows_t after = play.b;
+        rows_t after; /* rows_set fills it all */
         uint8_t mask[BOARD_ROWS];
-        for (uint8_t r = 0; r < BOARD_ROWS; r++) mask[r] = (uint8_t)(after.mask[r] & ~play.hint_rows[r]);
+        for (uint8_t r = 0; r < BOARD_ROWS; r++) mask[r] = (uint8_t)(play.b.mask[r] & ~play.hint_rows[r]);
         rows_set(&after, play.entry, play.used, mask);
         rows_print(&after);
     } else {
@@ -373,6 +422,11 @@ static void play_hint(uint16_t now)
 static play_event_t play_input(uint8_t presses, uint16_t now)
 {
     if (presses) play.hinting = 0;
+    if (play_queen() && (presses & 0x0F)) { /* arrows move the queen's target: LEFT and */
+        play.cursor = (presses & (BUTTON_UP | BUTTON_DOWN)) != 0; /* DOWN mark one more in */
+        presses = (uint8_t)((presses & ~0x0F) |                   /* heap 0 and 1, as RIGHT */
+                            (presses & (BUTTON_LEFT | BUTTON_DOWN) ? BUTTON_RIGHT : BUTTON_LEFT));
+    }
     if ((presses & BUTTON_UP) && play.cursor > 0) play_seek((uint8_t)(play.cursor - 1), -1);
     if ((presses & BUTTON_DOWN) && play.cursor + 1 < play.used) play_seek((uint8_t)(play.cursor + 1), 1);
     uint8_t *marks = play_marks();
@@ -405,7 +459,7 @@ static play_event_t play_input(uint8_t presses, uint16_t now)
     return play_move(&m, now);
 }
 
-play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms)
+__attribute__((noinline)) play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms)
 {
     play_event_t ev = PLAY_EVENT_NONE;
     switch (play.phase) {

@@ -23,6 +23,8 @@ typedef enum { PLAY_EVENT_NONE, PLAY_EVENT_HINT, PLAY_EVENT_OVER } play_event_t;
 /* Start a game with settings s from the rows in mask (NULL: the start the settings name);
  * the device (or p2) moves first when device_first. */
 void play_start(const settings_t *s, const uint8_t *mask, uint8_t device_first, uint16_t now_ms);
+/* The largest heap game id can show in row r (a row's LEDs; Corner the Queen: 0..7). */
+uint8_t play_heap_max(uint8_t id, uint8_t r);
 /* Row masks for position p of game id on this board (each heap in its own row, from the
  * left); false when p has more heaps than the game's rows or a heap longer than its row. */
 bool play_fit(uint8_t id, const engine_position_t *p, uint8_t mask[BOARD_ROWS]);

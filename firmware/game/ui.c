@@ -94,7 +94,7 @@ void ui_start(uint16_t now_ms)
     ui.boot_at = now_ms;
 }
 
-void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)
+__attribute__((noinline)) void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)
 {
     if (presses) rng_stir(now_ms);
     if (store_poll()) uart_puts_P(PSTR("@saved\r\n"));

@@ -1,0 +1,164 @@
+/* The matrix8 board: a MAX7219 8x8 matrix on hardware SPI (LOAD on D10) and a passive buzzer
+ * on D9 (Timer1 toggling OC1A), both driven from the 1 kHz tick. Only rows that changed are
+ * sent, at most two frames a tick, and four times a second every register goes out again,
+ * so a glitch on the lines never leaves the display dark or in test mode. */
+#include <avr/io.h>
+#include <avr/pgmspace.h>
+
+#include "board.h"
+
+#define BOARD_BUTTON_MASK 0x3F   /* PC0..PC5 */
+#define BOARD_BUZZER _BV(PB1)    /* D9, OC1A */
+#define BOARD_LOAD _BV(PB2)      /* D10, also SS: an output keeps the SPI master */
+#define BOARD_SPI_OUT (_BV(PB3) | _BV(PB5)) /* MOSI (D11), SCK (D13) */
+#define BOARD_FRAMES_PER_TICK 2  /* ~5 us each on the chip (4 MHz SPI) */
+
+/* The MAX7219's registers in the order a refresh sends them, every 256 ms: frame i goes to
+ * address i + 1: the rows (digit register k lights row k - 1, data bit 7 the leftmost column),
+ * then decode off, intensity, all 8 digits scanned, shutdown off, and last display test off
+ * (address 0x0F, not 13). */
+enum { BOARD_F_INTENSITY = BOARD_ROWS + 1, BOARD_FRAMES = BOARD_ROWS + 5 };
+static uint8_t board_control[5] = {0, 8, 7, 1, 0}; /* data of frames 8..12; [1]: intensity 0..15 */
+static volatile uint8_t board_next;    /* the refresh's next frame; BOARD_FRAMES: none */
+static uint8_t board_sent[BOARD_ROWS]; /* the rows as last sent (bit i: LED i) */
+static uint8_t board_refresh_ms;       /* a refresh starts when it wraps */
+
+/* Menu brightness 0..3 to MAX7219 intensity (duty (2i + 1) / 32). */
+static const uint8_t board_intensity[4] PROGMEM = {1, 4, 8, 15};
+
+/* ---- sounds: notes as data, one step per millisecond ---- */
+
+/* Timer1 in CTC mode at clk/8 toggles OC1A every top + 1 counts: a square wave of hz. */
+#define BOARD_NOTE(hz) ((uint16_t)(F_CPU / 16 / (hz) - 1))
+
+typedef struct {
+    uint16_t top; /* OCR1A for the pitch; 0: silence */
+    uint8_t ms;   /* how long; 0 ends the tune */
+} board_note_t;
+
+/* Each sound's notes, 3 bytes a note, 45 bytes in all. */
+static const board_note_t board_notes[] PROGMEM = {
+    /* click: a short tick, 2.7 kHz */
+    {BOARD_NOTE(2700), 6}, {0, 0},
+    /* win: C6 E6 G6 C7, rising */
+    {BOARD_NOTE(1047), 90}, {BOARD_NOTE(1319), 90}, {BOARD_NOTE(1568), 90}, {0, 20},
+    {BOARD_NOTE(2093), 220}, {0, 0},
+    /* lose: G5 E5 C5 G4, falling and slower */
+    {BOARD_NOTE(784), 160}, {BOARD_NOTE(659), 160}, {BOARD_NOTE(523), 160}, {0, 30},
+    {BOARD_NOTE(392), 250}, {BOARD_NOTE(392), 100}, {0, 0},
+};
+static const uint8_t board_tunes[] PROGMEM = {0, 2, 8}; /* board_sound_t to its first note */
+
+#define BOARD_QUIET 0xFF
+static volatile uint8_t board_cue;              /* board_sound's request: first note + 1 */
+static uint8_t board_note = BOARD_QUIET;        /* the tick's: the next note, or BOARD_QUIET */
+static uint8_t board_note_left;                 /* ms the sounding note has still to go */
+
+static void board_buzzer_off(void)
+{
+    TCCR1A = 0;
+    TCCR1B = 0;
+    PORTB &= (uint8_t)~BOARD_BUZZER; /* no DC through the coil; also updates simavr's pin */
+}
+
+static void board_sound_step(void)
+{
+    uint8_t note = board_note;
+    const uint8_t cue = board_cue;
+    if (cue) { /* a new sound cuts off the one playing */
+        board_cue = 0;
+        note = (uint8_t)(cue - 1);
+        board_note_left = 0;
+    }
+    if ((board_note_left && --board_note_left) || note == BOARD_QUIET) return;
+    const board_note_t *n = &board_notes[note];
+    const uint16_t top = pgm_read_word(&n->top);
+    const uint8_t ms = pgm_read_byte(&n->ms);
+    board_note_left = ms;
+    board_note = ms ? (uint8_t)(note + 1) : BOARD_QUIET;
+    board_buzzer_off();
+    if (!top) return; /* a rest, or the end */
+    OCR1A = top;
+    TCNT1 = 0;
+    TCCR1A = _BV(COM1A0);            /* toggle OC1A on compare match */
+    TCCR1B = _BV(WGM12) | _BV(CS11); /* CTC on OCR1A, clk/8 */
+}
+
+/* ---- the MAX7219 ---- */
+
+static uint8_t board_reverse(uint8_t b)
+{
+    uint8_t r = 0;
+    for (uint8_t i = 0; i < 8; i++, b >>= 1) r = (uint8_t)(r << 1 | (b & 1));
+    return r;
+}
+
+static void board_spi(uint8_t byte)
+{
+    SPDR = byte;
+    while (!(SPSR & _BV(SPIF))) {} /* 16 cycles at 4 MHz */
+}
+
+/* Frame i, rows taken from lit; latched by LOAD's rising edge. */
+static void board_frame(uint8_t i, const uint8_t lit[BOARD_ROWS])
+{
+    uint8_t addr = (uint8_t)(i + 1), data;
+    if (i < BOARD_ROWS) data = board_reverse(board_sent[i] = lit[i]); /* LED 0 leftmost */
+    else data = board_control[i - BOARD_ROWS];
+    if (addr == BOARD_FRAMES) addr = 0x0F;
+    PORTB &= (uint8_t)~BOARD_LOAD;
+    board_spi(addr);
+    board_spi(data);
+    PORTB |= BOARD_LOAD;
+}
+
+void board_init(void)
+{
+    DDRC &= (uint8_t)~BOARD_BUTTON_MASK;
+    PORTC |= BOARD_BUTTON_MASK; /* pull-ups */
+    PORTD |= 0xFC;              /* unused D2..D7: pulled up rather than floating */
+    PORTB = BOARD_LOAD | _BV(PB0) | _BV(PB4); /* LOAD idles high; D8, MISO pulled up */
+    DDRB = BOARD_LOAD | BOARD_SPI_OUT | BOARD_BUZZER;
+    SPCR = _BV(SPE) | _BV(MSTR); /* mode 0, MSB first, fosc/4 */
+    /* INT0/INT1 on D2/D3 in edge mode: no low-level polling in simavr (no effect while EIMSK
+     * is 0) */
+    EICRA = _BV(ISC11) | _BV(ISC10) | _BV(ISC01) | _BV(ISC00);
+}
+
+uint8_t board_buttons_raw(void)
+{
+    return (uint8_t)(~PINC & BOARD_BUTTON_MASK);
+}
+
+void board_show(const uint8_t lit[BOARD_ROWS])
+{
+    if (!++board_refresh_ms) board_next = 0;
+    for (uint8_t n = 0; n < BOARD_FRAMES_PER_TICK; n++) {
+        uint8_t i = board_next;
+        if (i < BOARD_FRAMES) {
+            board_next = (uint8_t)(i + 1);
+        } else { /* no refresh under way: the first row that changed, if any */
+            for (i = 0; i < BOARD_ROWS && lit[i] == board_sent[i]; i++) {}
+            if (i == BOARD_ROWS) break;
+        }
+        board_frame(i, lit);
+    }
+    board_sound_step();
+}
+
+/* No status lights on this board: the matrix shows the game. */
+void board_status(uint8_t lights)
+{
+    (void)lights;
+}
+
+void board_brightness(uint8_t level)
+{
+    board_control[BOARD_F_INTENSITY - BOARD_ROWS] = pgm_read_byte(&board_intensity[level & 3]);
+    board_next = 0; /* a refresh: the new intensity goes out within 5 ms */
+}
+
+void board_sound(board_sound_t s)
+{
+    board_cue = (uint8_t)(pgm_read_byte(&board_tunes[s]) + 1); /* one byte: atomic */
+}

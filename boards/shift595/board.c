@@ -1,0 +1,96 @@
+/* The shift595 board: 32 LEDs on four chained 74HC595 fed by the hardware SPI. The chips
+ * hold their outputs, so the tick sends the 4 bytes and latches them only when the picture
+ * or the status lights changed; Timer1's PWM on OE (active low) sets the brightness.
+ * Output bits (chip 0 is the one whose SER is on D11; LED 0 is a row's leftmost):
+ * | chip | Q0..Q6             | Q7                     |
+ * |  0   | row 0, LEDs 0..6   | status "your move"     |
+ * |  1   | row 1, LEDs 0..6   | status "my move"       |
+ * |  2   | row 2, LEDs 0..6   | status "you win"       |
+ * |  3   | row 3, LEDs 0..6   | status "I win"         |
+ * A byte's bit 7 is sent first and lands on Q7; the first byte sent ends in chip 3. */
+#include <avr/io.h>
+
+#include "board.h"
+
+#define BOARD_BUTTON_MASK 0x3F /* PC0..PC5 */
+#define BOARD_OE _BV(PB1)      /* D9, OC1A: low = outputs on */
+#define BOARD_RCLK _BV(PB2)    /* D10 (SS, so an output: the SPI stays master): latch */
+#define BOARD_MOSI _BV(PB3)    /* D11: SER of chip 0 */
+#define BOARD_SCK _BV(PB5)     /* D13: SRCLK of every chip */
+#define BOARD_STATUS_BIT 7     /* Q7 of chip r: status light r (BOARD_LIGHT_* bit r) */
+
+/* OCR1A per brightness level in inverting fast PWM: OE low (OCR1A + 1) / 256 of the time,
+ * 12.5 %, 25 %, 50 %; the top level turns the PWM off and holds OE low. */
+static const uint8_t board_oe_ocr[3] = {31, 63, 127};
+
+static uint8_t board_out[BOARD_ROWS]; /* the bytes latched in chips 0..3 */
+static volatile uint8_t board_lights; /* BOARD_LIGHT_* bits, set by board_status() */
+
+uint8_t board_row_length(uint8_t r)
+{
+    (void)r;
+    return 7;
+}
+
+/* Shift board_out into the chain, last chip first, and latch it: RCLK low-high-low. */
+static void board_send(void)
+{
+    for (uint8_t c = BOARD_ROWS; c-- > 0;) {
+        SPDR = board_out[c]; /* writing SPDR after SPSR read SPIF set clears SPIF */
+        while (!(SPSR & _BV(SPIF))) {
+        }
+    }
+    PORTB |= BOARD_RCLK; /* high for 2 cycles, 125 ns: a few times what the 74HC595 needs */
+    PORTB &= (uint8_t)~BOARD_RCLK;
+}
+
+void board_init(void)
+{
+    DDRC &= (uint8_t)~BOARD_BUTTON_MASK;
+    PORTC |= BOARD_BUTTON_MASK; /* pull-ups */
+    PORTB = (uint8_t)((PORTB & ~(BOARD_RCLK | BOARD_MOSI | BOARD_SCK)) | BOARD_OE);
+    DDRB |= BOARD_OE | BOARD_RCLK | BOARD_MOSI | BOARD_SCK;
+    SPCR = _BV(SPE) | _BV(MSTR); /* mode 0, MSB first, 4 MHz */
+    board_send(); /* the registers power up undefined: clear them while OE keeps them dark */
+}
+
+uint8_t board_buttons_raw(void)
+{
+    return (uint8_t)(~PINC & BOARD_BUTTON_MASK);
+}
+
+void board_show(const uint8_t lit[BOARD_ROWS])
+{
+    const uint8_t lights = board_lights;
+    uint8_t changed = 0;
+    for (uint8_t c = 0; c < BOARD_ROWS; c++) {
+        const uint8_t b = (uint8_t)(lit[c] | ((lights >> c) & 1) << BOARD_STATUS_BIT);
+        changed |= (uint8_t)(b ^ board_out[c]);
+        board_out[c] = b;
+    }
+    if (changed) board_send(); /* 4 bytes, about 10 us at 4 MHz */
+}
+
+void board_status(uint8_t lights)
+{
+    board_lights = lights; /* one byte: the tick sends it at its next millisecond */
+}
+
+void board_brightness(uint8_t level)
+{
+    if (level < sizeof board_oe_ocr) {
+        OCR1A = board_oe_ocr[level];
+        TCCR1A = _BV(COM1A1) | _BV(COM1A0) | _BV(WGM10); /* inverting fast PWM, 8 bit */
+        TCCR1B = _BV(WGM12) | _BV(CS11) | _BV(CS10);     /* 16 MHz / 64 / 256 = 977 Hz */
+    } else {
+        TCCR1A = 0; /* OC1A off: D9 is PORTB1 again */
+        TCCR1B = 0;
+        PORTB &= (uint8_t)~BOARD_OE; /* one cbi: no race with the tick's RCLK pulse */
+    }
+}
+
+/* No buzzer on this board. */
+void board_sound(board_sound_t s)
+{
+    (void)s;
+}
