@@ -5,7 +5,7 @@
  * reply ever mixed with an '@' event line while the device plays. `new` and `show` work on any
  * board's rows: positions are written and checked with the board model's row lengths (heap
  * games one number a row, line games one string a row; Wythoff and line games on the rows
- * they use).
+ * they use; on a grid of 8 rows of 8, Wythoff as Corner the Queen, on squares 0..7).
  * Usage: test_console FIRMWARE.elf BOARD [VERSION] */
 #include <stdarg.h>
 #include <stdio.h>
@@ -1393,11 +1393,20 @@ static void ct_new_heaps(const char *game, const unsigned *h, unsigned n, const 
     ct_check_leds(h, n);
 }
 
-/* The error `new` gives for heaps that do not fit rows 0..rows-1. */
-static void ct_fit_error(unsigned rows, char *out, size_t len) {
+/* The error `new` gives for heaps that do not fit rows 0..rows-1, each heap at most its row's
+ * length less `less`. */
+static void ct_fit_error(unsigned rows, unsigned less, char *out, size_t len) {
     size_t k = (size_t)snprintf(out, len, "err the heaps do not fit the board: at most");
     for (unsigned r = 0; r < rows && k < len; r++)
-        k += (size_t)snprintf(out + k, len - k, "%c%u", r ? ',' : ' ', ct_len[r]);
+        k += (size_t)snprintf(out + k, len - k, "%c%u", r ? ',' : ' ', ct_len[r] - less);
+}
+
+/* A grid (8 rows of 8) shows Wythoff as Corner the Queen: the heaps are a square, 0..7. */
+static bool ct_grid(void) {
+    bool grid = ct_rows == 8;
+    for (unsigned r = 0; r < ct_rows; r++)
+        grid &= ct_len[r] == 8;
+    return grid;
 }
 
 static void ct_test_new(void) {
@@ -1415,7 +1424,7 @@ static void ct_test_new(void) {
     ct_check_leds((const unsigned[]){3, 4, 5}, 3);
     /* heaps that do not fit: too long for row 0 or for the last row, one heap too many, a
      * huge one; line games on their rows, Wythoff on two */
-    ct_fit_error(ct_rows, fit, sizeof fit);
+    ct_fit_error(ct_rows, 0, fit, sizeof fit);
     snprintf(cmd, sizeof cmd, "new nim %u", ct_len[0] + 1);
     ct_expect(cmd, fit);
     size_t k = (size_t)snprintf(cmd, sizeof cmd, "new nim");
@@ -1427,13 +1436,13 @@ static void ct_test_new(void) {
         k += (size_t)snprintf(cmd + k, sizeof cmd - k, " 1");
     ct_expect(cmd, fit);
     ct_expect("new nim 1 2 3 4294967295", fit);
-    ct_fit_error(ct_line_rows, fit, sizeof fit);
+    ct_fit_error(ct_line_rows, 0, fit, sizeof fit);
     k = (size_t)snprintf(cmd, sizeof cmd, "new kayles");
     for (unsigned r = 0; r <= ct_line_rows; r++)
         k += (size_t)snprintf(cmd + k, sizeof cmd - k, " 1");
     ct_expect(cmd, fit);
-    ct_fit_error(2, fit, sizeof fit);
-    snprintf(cmd, sizeof cmd, "new wythoff 1 %u", ct_len[1] + 1);
+    ct_fit_error(2, ct_grid(), fit, sizeof fit);
+    snprintf(cmd, sizeof cmd, "new wythoff 1 %u", ct_len[1] + !ct_grid());
     ct_expect(cmd, fit);
     ct_expect("new octal:0.137 1 2", "err octal:0.137 is not in the device's menu");
     ct_expect("new bash:9 1 2", "err bash:9 is not in the device's menu");

@@ -6,7 +6,10 @@
  * hints, Equalizer and Casual, random, Marienbad and alternating starts. Written for any
  * board: the rows come from the board model, what the board offers (misere variants, the
  * Marienbad start, sound and brightness lines) from the rules below and the firmware's own
- * event lines, and which side a check lets begin from the brute-force solver.
+ * event lines, and which side a check lets begin from the brute-force solver. A board of 8
+ * rows of 8 is a grid, drawn as the firmware draws grids: menu values as characters, and
+ * Wythoff as Corner the Queen (the heaps are the queen's column from the left and row from
+ * the bottom; LEFT and DOWN move her target; the classic start 6, 7).
  * Usage: test_games FIRMWARE.elf BOARD */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,10 +70,12 @@ typedef struct {
     bool has_sound;         /* the settings (and the menu) have a sound line */
     bool has_bright;        /* ... and a brightness line */
     unsigned bright_default; /* the brightness of a blank EEPROM */
+    bool grid;              /* 8 rows of 8: characters in the menu, Wythoff as a queen */
     /* the game in play */
     char name[64];
     brute_game_t rules;
     gm_entry_t entry;
+    bool queen;             /* Wythoff on a grid: Corner the Queen */
     unsigned used;          /* rows in play */
     uint8_t mask[GM_ROWS];  /* tokens per row, bit i = LED i */
     bool two_player;
@@ -157,11 +162,28 @@ static void gm_rows_text(const gm_t *g, const uint8_t *mask, char *out)
     out[n] = '\0';
 }
 
-/* The LEDs show exactly the tokens (during the device's pause, when nothing blinks). */
+/* Corner the Queen: the row and column of the queen's square for heaps (column) and
+ * mask[1] (row from the bottom). */
+static void gm_queen_at(const uint8_t *mask, unsigned *row, unsigned *col)
+{
+    *col = gm_count(mask[0]);
+    *row = 7 - gm_count(mask[1]);
+}
+
+/* The LEDs show exactly the tokens, or the queen on her square (during the device's pause,
+ * when nothing blinks). */
 static void gm_check_leds(gm_t *g)
 {
     char want[96], got[96];
-    gm_rows_text(g, g->mask, want);
+    if (g->queen) {
+        uint8_t dark[GM_ROWS] = {0};
+        unsigned row, col;
+        gm_queen_at(g->mask, &row, &col);
+        dark[row] = (uint8_t)(1u << col);
+        gm_rows_text(g, dark, want);
+    } else {
+        gm_rows_text(g, g->mask, want);
+    }
     scn_leds_now(g->s, got, sizeof got);
     tally_check(strcmp(want, got) == 0, "LEDs %s, position %s", got, want);
 }
@@ -268,6 +290,12 @@ static void gm_enter(gm_t *g, const gm_move_t *bm)
         gm_tap(g, SIM_BTN_A);
         return;
     }
+    if (g->queen) { /* LEFT moves the target a column left, DOWN a row down */
+        for (unsigned i = 0; i < gm_count(bm->taken[0]); i++) scn_tap(g->s, SIM_BTN_LEFT);
+        for (unsigned i = 0; i < gm_count(bm->taken[1]); i++) scn_tap(g->s, SIM_BTN_DOWN);
+        scn_tap(g->s, SIM_BTN_A);
+        return;
+    }
     gm_goto_row(g, row);
     for (unsigned i = 0; i < gm_count(bm->taken[row]); i++) gm_tap(g, SIM_BTN_RIGHT);
     if (g->entry == GM_WYTHOFF && row == 0 && bm->taken[1]) {
@@ -322,6 +350,7 @@ static bool gm_game_line(gm_t *g, int *side)
                : !strcmp(base, "kayles") || !strcmp(base, "dawson") || !strncmp(base, "line", 4) ? GM_LINE
                                                                                  : GM_HEAP;
     g->used = g->entry == GM_WYTHOFF ? 2 : g->entry == GM_LINE ? g->line_rows : g->rows;
+    g->queen = g->grid && g->entry == GM_WYTHOFF;
     if (!tally_check(brute_parse(&g->rules, g->name), "brute solver cannot parse '%s'", g->name)) return false;
     if (!tally_check(gm_parse_rows(g, p + n, g->mask), "bad game line '%s'", line)) return false;
     const char *turn = scn_wait_line(g->s, "@turn ", 2000);
@@ -375,10 +404,13 @@ static void gm_hint(gm_t *g, int side)
     tally_check(gm_legal(g, g->mask, after) && !brute_pos_is_win(&g->rules, &q),
              "hint '%s' is not a winning move", line);
     scn_run_ms(g->s, 1000);
+    unsigned qr = 0, qc = 0, tr = 0, tc = 0; /* the queen and her hinted square */
+    if (g->queen) gm_queen_at(g->mask, &qr, &qc), gm_queen_at(after, &tr, &tc);
     for (unsigned r = 0; r < g->rows; r++)
         for (unsigned i = 0; i < g->len[r]; i++) {
             const double lit = scn_led_lit(g->s, r, i, 1000);
-            const bool token = g->mask[r] >> i & 1, hinted = token && !(after[r] >> i & 1);
+            bool token = g->mask[r] >> i & 1, hinted = token && !(after[r] >> i & 1);
+            if (g->queen) token = r == qr && i == qc, hinted = r == tr && i == tc;
             tally_check(hinted ? lit > 0.3 && lit < 0.7 : token ? lit > 0.95 : lit < 0.05,
                      "hint LED %u,%u lit %.2f (token %d, hinted %d)", r, i, lit, token, hinted);
         }
@@ -547,13 +579,15 @@ static bool gm_misere_offered(const gm_t *g, const char *game)
     return g->tokens <= 16;
 }
 
-/* The start `start` of the game in play, as row masks: "classic" fills the rows it uses,
- * "marienbad" is 1, 3, 5 and 7 tokens in the first four rows. */
+/* The start `start` of the game in play, as row masks: "classic" fills the rows it uses
+ * (Corner the Queen: heaps 6 and 7, the queen beside the top right corner, from where no
+ * move wins at once), "marienbad" is 1, 3, 5 and 7 tokens in the first four rows. */
 static void gm_start_rows(const gm_t *g, const char *start, uint8_t *mask)
 {
     memset(mask, 0, GM_ROWS);
     for (unsigned r = 0; r < g->used; r++)
         mask[r] = !strcmp(start, "marienbad") ? (r < 4 ? (uint8_t)((1u << (2 * r + 1)) - 1) : 0)
+                  : g->queen                  ? (uint8_t)((1u << (6 + r)) - 1)
                                               : (uint8_t)((1u << g->len[r]) - 1);
 }
 
@@ -629,6 +663,32 @@ static void gm_menu_picture(const gm_t *g, unsigned icon, bool binary, unsigned 
     out[n] = '\0';
 }
 
+/* A menu line's picture: its icon on row 0 and the value below (gm_menu_picture); on a grid
+ * the value is characters: rows 2..6 steady, some lit, rows 1 and 7 dark (gm_test_menu
+ * checks that each value has its own). */
+static void gm_check_menu_picture(gm_t *g, unsigned icon, bool binary, unsigned value, const char *what)
+{
+    char pic[160];
+    gm_menu_picture(g, icon, binary, value, pic);
+    if (!g->grid) {
+        gm_check_picture(g, pic, what);
+        return;
+    }
+    scn_run_ms(g->s, 1000);
+    bool ok = true;
+    unsigned lit_leds = 0;
+    for (unsigned r = 0; r < g->rows; r++)
+        for (unsigned i = 0; i < g->len[r]; i++) {
+            const double lit = scn_led_lit(g->s, r, i, 1000);
+            if (r == 0) ok &= pic[i] == 's' ? lit > 0.3 && lit < 0.7 : lit < 0.05;
+            else if (r == 1 || r == 7) ok &= lit < 0.05;
+            else ok &= lit < 0.05 || lit > 0.95, lit_leds += lit > 0.95;
+        }
+    char got[160];
+    tally_check(ok && lit_leds >= 2, "%s: LEDs %s, wanted icon %.8s and characters on rows 2..6", what,
+                scn_leds_pattern(g->s, 1000, got, sizeof got), pic);
+}
+
 /* The menu: every line, every value (LEFT/RIGHT wrap around), the pictures of a few, the
  * ends of the list; B goes back to the running game unchanged. The lines are Nim's: the
  * start line offers Marienbad where the board has the rows for it, and the sound and
@@ -636,12 +696,11 @@ static void gm_menu_picture(const gm_t *g, unsigned icon, bool binary, unsigned 
 static void gm_test_menu(gm_t *g)
 {
     snprintf(tally_context, sizeof tally_context, "menu");
-    char before[96], after[96], pic[160];
+    char before[96], after[96];
     gm_rows_text(g, g->mask, before);
     const size_t lines_before = scn_line_count(g->s);
     if (!gm_menu_open(g)) return;
-    gm_menu_picture(g, 0x01, true, 1, pic); /* Nim is value 0, shown as 1 */
-    gm_check_picture(g, pic, "game line, Nim");
+    gm_check_menu_picture(g, 0x01, true, 1, "game line, Nim"); /* Nim is value 0, shown as 1 */
     typedef struct {
         const char *name;
         unsigned values;
@@ -665,24 +724,28 @@ static void gm_test_menu(gm_t *g)
         const char *first = scn_last_line(g->s, "@menu ");
         char first_copy[80];
         snprintf(first_copy, sizeof first_copy, "%s", first ? first : "");
-        unsigned n = 0;
+        unsigned n = 0, same = 0;
         const char *cur;
+        static char seen[20][160]; /* each value's picture below row 0, shown at once */
         do {
             scn_tap(g->s, SIM_BTN_RIGHT);
             cur = scn_wait_line(g->s, "@menu ", 300);
             marienbad_seen |= cur && !strcmp(cur, "@menu start marienbad");
+            char now[160];
+            scn_leds_now(g->s, now, sizeof now);
+            snprintf(seen[n], sizeof seen[n], "%s", strchr(now, '|') ? strchr(now, '|') : "");
+            for (unsigned k = 0; k < n; k++) same += !strcmp(seen[k], seen[n]);
             n++;
         } while (cur && strcmp(cur, first_copy) && n < 20);
         tally_check(n == lines[l].values, "line %s has %u values, wanted %u", lines[l].name, n,
                  lines[l].values);
-        gm_menu_picture(g, lines[l].icon, l == 0, lines[l].lit, pic);
-        gm_check_picture(g, pic, lines[l].name);
+        tally_check(!same, "line %s: %u values look like another value", lines[l].name, same);
+        gm_check_menu_picture(g, lines[l].icon, l == 0, lines[l].lit, lines[l].name);
         if (!strcmp(lines[l].name, "first")) { /* LEFT wraps to the last value: 3 LEDs */
             scn_tap(g->s, SIM_BTN_LEFT);
             cur = scn_wait_line(g->s, "@menu ", 300);
             tally_check(cur && !strcmp(cur, "@menu first alternate"), "LEFT from 'you': '%s'", cur ? cur : "");
-            gm_menu_picture(g, 0x05, false, 3, pic);
-            gm_check_picture(g, pic, "first=alternate");
+            gm_check_menu_picture(g, 0x05, false, 3, "first=alternate");
         }
     }
     tally_check(marienbad_seen == g->marienbad, "the start line %s Marienbad",
@@ -695,8 +758,7 @@ static void gm_test_menu(gm_t *g)
     scn_set_cursor(g->s, scn_line_count(g->s));
     gm_menu_set(g, "game", "bash:3");
     gm_menu_set(g, "bash", "5");
-    gm_menu_picture(g, 0x03, false, 5, pic);
-    gm_check_picture(g, pic, "bash M=5");
+    gm_check_menu_picture(g, 0x03, false, 5, "bash M=5");
     scn_tap(g->s, SIM_BTN_B);
     tally_check(scn_wait_line(g->s, "@menu back", 300) != NULL, "B did not go back");
     scn_run_ms(g->s, 500);
@@ -859,16 +921,18 @@ int main(int argc, char **argv)
      * the Marienbad start needs four rows of at least 1, 3, 5 and 7 */
     unsigned runs = 0;
     g.marienbad = g.rows >= 4;
+    g.grid = g.rows == 8;
     for (unsigned r = 0; r < g.rows; r++) {
         g.len[r] = scn_row_len(s, r);
+        g.grid &= g.len[r] == 8;
         g.tokens += g.len[r];
         if (g.line_rows == r && runs + (g.len[r] + 1) / 2 <= 16) g.line_rows++, runs += (g.len[r] + 1) / 2;
         if (r < 4 && g.len[r] < 2 * r + 1) g.marienbad = false;
     }
-    printf("board %s: %u rows, %u LEDs; line games on %u rows; misere variants %s; "
+    printf("board %s: %u rows, %u LEDs%s; line games on %u rows; misere variants %s; "
            "Marienbad start %s\n",
-           argv[2], g.rows, g.tokens, g.line_rows, g.tokens <= 16 ? "of every game but Wythoff" : "of Nim only",
-           g.marienbad ? "offered" : "not offered");
+           argv[2], g.rows, g.tokens, g.grid ? " (a grid)" : "", g.line_rows,
+           g.tokens <= 16 ? "of every game but Wythoff" : "of Nim only", g.marienbad ? "offered" : "not offered");
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
 
     /* a fresh (blank) EEPROM boots to the defaults: Nim from the classic start, you first;
