@@ -731,9 +731,16 @@ static void gm_test_menu(gm_t *g)
             scn_tap(g->s, SIM_BTN_RIGHT);
             cur = scn_wait_line(g->s, "@menu ", 300);
             marienbad_seen |= cur && !strcmp(cur, "@menu start marienbad");
-            char now[160];
-            scn_leds_now(g->s, now, sizeof now);
-            snprintf(seen[n], sizeof seen[n], "%s", strchr(now, '|') ? strchr(now, '|') : "");
+            /* below row 0, each LED lit at any time of 30 ms: a board dimmed by PWM (the
+             * brightness line tries each level at once) flickers, so one instant is not enough */
+            scn_run_ms(g->s, 40);
+            size_t k = 0;
+            for (unsigned r = 1; r < scn_rows(g->s) && k + 10 < sizeof seen[n]; r++) {
+                seen[n][k++] = '|';
+                for (unsigned c = 0; c < scn_row_len(g->s, r); c++)
+                    seen[n][k++] = scn_led_lit(g->s, r, c, 30) > 0 ? '#' : '.';
+            }
+            seen[n][k] = 0;
             for (unsigned k = 0; k < n; k++) same += !strcmp(seen[k], seen[n]);
             n++;
         } while (cur && strcmp(cur, first_copy) && n < 20);
