@@ -44,6 +44,10 @@ typedef struct sim_board {
     void (*detach)(void *part);
 } sim_board_t;
 
+/* The six buttons every board has: A0..A5 (PC0..PC5) to ground with the pull-ups, in
+ * sim_button_t order. */
+extern const sim_pin_t sim_buttons_a0_a5[SIM_BTN_COUNT];
+
 /* The board called name ("direct", ...), or NULL if there is none. */
 const sim_board_t *sim_board_find(const char *name);
 

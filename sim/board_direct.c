@@ -20,16 +20,10 @@ static const sim_pin_t direct_leds[] = {
     {'B', 5, false}, /* D13: row 2, LED 4 */
 };
 
-static const sim_pin_t direct_buttons[SIM_BTN_COUNT] = {
-    [SIM_BTN_UP] = {'C', 0, true},   [SIM_BTN_DOWN] = {'C', 1, true},
-    [SIM_BTN_LEFT] = {'C', 2, true}, [SIM_BTN_RIGHT] = {'C', 3, true},
-    [SIM_BTN_A] = {'C', 4, true},    [SIM_BTN_B] = {'C', 5, true},
-};
-
 const sim_board_t sim_board_direct = {
     .name = "direct",
     .rows = sizeof direct_row_len / sizeof direct_row_len[0],
     .row_len = direct_row_len,
     .led_pins = direct_leds,
-    .buttons = direct_buttons,
+    .buttons = sim_buttons_a0_a5,
 };

@@ -26,12 +26,6 @@ static matrix8_t *attached; /* every attached board, for matrix8_find() */
 
 static const uint8_t matrix8_row_len[] = {8, 8, 8, 8, 8, 8, 8, 8};
 
-static const sim_pin_t matrix8_buttons[SIM_BTN_COUNT] = {
-    [SIM_BTN_UP] = {'C', 0, true},   [SIM_BTN_DOWN] = {'C', 1, true},
-    [SIM_BTN_LEFT] = {'C', 2, true}, [SIM_BTN_RIGHT] = {'C', 3, true},
-    [SIM_BTN_A] = {'C', 4, true},    [SIM_BTN_B] = {'C', 5, true},
-};
-
 static void on_buzzer(void *user, bool high) {
     (void)high;
     matrix8_t *m = user;
@@ -111,7 +105,7 @@ const sim_board_t sim_board_matrix8 = {
     .rows = sizeof matrix8_row_len / sizeof matrix8_row_len[0],
     .row_len = matrix8_row_len,
     .led_pins = NULL,
-    .buttons = matrix8_buttons,
+    .buttons = sim_buttons_a0_a5,
     .attach = matrix8_attach,
     .detach = matrix8_detach,
 };

@@ -26,12 +26,6 @@ static const hc595_led_t shift595_map[8 * SHIFT595_ROWS] = {
 };
 /* clang-format on */
 
-static const sim_pin_t shift595_buttons[SIM_BTN_COUNT] = {
-    [SIM_BTN_UP] = {'C', 0, true},   [SIM_BTN_DOWN] = {'C', 1, true},
-    [SIM_BTN_LEFT] = {'C', 2, true}, [SIM_BTN_RIGHT] = {'C', 3, true},
-    [SIM_BTN_A] = {'C', 4, true},    [SIM_BTN_B] = {'C', 5, true},
-};
-
 static struct {
     const struct avr_t *avr;
     hc595_t *chain;
@@ -94,7 +88,7 @@ const sim_board_t sim_board_shift595 = {
     .name = "shift595",
     .rows = SHIFT595_ROWS,
     .row_len = shift595_row_len,
-    .buttons = shift595_buttons,
+    .buttons = sim_buttons_a0_a5,
     .attach = shift595_attach,
     .detach = shift595_detach,
 };

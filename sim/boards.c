@@ -12,6 +12,12 @@ static const sim_board_t *const boards[] = {&sim_board_direct, &sim_board_matrix
                                             &sim_board_shift595};
 static const char *const board_names[] = {"direct", "matrix8", "shift595", NULL};
 
+const sim_pin_t sim_buttons_a0_a5[SIM_BTN_COUNT] = {
+    [SIM_BTN_UP] = {'C', 0, true},   [SIM_BTN_DOWN] = {'C', 1, true},
+    [SIM_BTN_LEFT] = {'C', 2, true}, [SIM_BTN_RIGHT] = {'C', 3, true},
+    [SIM_BTN_A] = {'C', 4, true},    [SIM_BTN_B] = {'C', 5, true},
+};
+
 const sim_board_t *sim_board_find(const char *name) {
     for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++)
         if (strcmp(boards[i]->name, name) == 0) return boards[i];
