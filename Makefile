@@ -202,8 +202,10 @@ $(BUILD)/bench/bench_fw.o: tests/bench/bench_fw.c Makefile | $(TABLES_H)
 	@echo "  AVR-CC  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(ENGINE_INC) -Isim -c $< -o $@
 
+# Linked without LTO, so that every engine function keeps its own symbol: the engine's
+# flash is the sum of those (LTO would fold them into the benchmark's code).
 $(BENCH_ELF): $(BUILD)/bench/bench_fw.o $(ENGINE_AVR_OBJS)
-	$(Q)$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -fno-lto $^ -o $@
 
 _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)

@@ -26,11 +26,22 @@ enum {
 };
 
 /* A Grundy sequence g(0), g(1), ...: `prefix` values, then `period` values that repeat
- * (period 0: the table simply ends). Values are 4-bit, two to a byte, low nibble first. */
+ * (period 0: the table simply ends). Values are 4-bit, two to a byte, low nibble first.
+ * A packed table (marks not NULL) holds tokens in those nibbles instead: a token below
+ * phrases[0] is a value; token phrases[0] + k is phrase k, whose length is phrases[1 + k],
+ * and its values follow the lengths, phrase after phrase. marks[j] tells where value
+ * j * ENGINE_TABLE_MARK_STEP is: its token's index times ENGINE_TABLE_MARK_BACK, plus how
+ * many values before it that token begins. */
+#define ENGINE_TABLE_MARK_STEP 64
+#define ENGINE_TABLE_MARK_BACK 32   /* phrases are shorter than this */
+#define ENGINE_TABLE_PHRASE_MAX 24
+#define ENGINE_TABLE_MARK_TOKENS (65536 / ENGINE_TABLE_MARK_BACK)
 typedef struct {
     uint16_t prefix;
     uint16_t period;
     const uint8_t *nibbles;
+    const uint16_t *marks;
+    const uint8_t *phrases;
 } engine_table_t;
 
 /* Grundy value of heap n from table id (n within the table's reach). */

@@ -81,7 +81,7 @@ avr-nm -S --size-sort "$elf" | awk -v syms="$tmp/engine_syms" '
         if (t == "t" || t == "r") flash += size
         else if (t == "d") { flash += size; ram += size }
         else if (t == "b") { if ($4 == "engine_work") work = size; else ram += size }
-        if ($4 ~ /^engine_table_.*_nibbles$/) tables += size
+        if ($4 ~ /^engine_table_.*_(nibbles|marks|phrases)$/) tables += size
     }
     END {
         printf "engine flash %d bytes (code %d + tables %d): target <= 8192: %s\n", flash, \
