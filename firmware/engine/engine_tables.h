@@ -28,8 +28,8 @@ enum {
 /* A Grundy sequence g(0), g(1), ...: `prefix` values, then `period` values that repeat
  * (period 0: the table simply ends). Values are 4-bit, two to a byte, low nibble first.
  * A packed table (marks not NULL) holds tokens in those nibbles instead: a token below
- * phrases[0] is a value; token phrases[0] + k is phrase k, whose length is phrases[1 + k],
- * and its values follow the lengths, phrase after phrase. marks[j] tells where value
+ * phrases[0] is a value; token phrases[0] + k is phrase k, of phrases[1 + 2k] values found
+ * from phrases[phrases[2 + 2k]] on. marks[j] tells where value
  * j * ENGINE_TABLE_MARK_STEP is: its token's index times ENGINE_TABLE_MARK_BACK, plus how
  * many values before it that token begins. */
 #define ENGINE_TABLE_MARK_STEP 64

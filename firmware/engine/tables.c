@@ -35,13 +35,9 @@ static uint8_t engine_table_unpack(const engine_table_t *t, const uint8_t *nibbl
             past--;
             continue;
         }
-        const uint8_t phrase = (uint8_t)(v - literals);
-        const uint8_t len = pgm_read_byte(phrases + 1 + phrase);
-        if (past < len) {
-            uint16_t at = (uint16_t)(1 + 16 - literals + past); /* phrase values follow lengths */
-            for (uint8_t k = 0; k < phrase; k++) at += pgm_read_byte(phrases + 1 + k);
-            return pgm_read_byte(phrases + at);
-        }
+        const uint8_t *phrase = phrases + 2 * (v - literals);
+        const uint8_t len = pgm_read_byte(phrase + 1);
+        if (past < len) return pgm_read_byte(phrases + pgm_read_byte(phrase + 2) + past);
         past -= len;
     }
 }

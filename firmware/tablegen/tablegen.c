@@ -196,11 +196,14 @@ static int tablegen_write_packed(FILE *out, const char *id, int values, const ch
     if (nph == 0) return 0;
     const int ntokens = tablegen_tokens(values, ph, nph, literals, tokens);
     const int nmarks = (values + ENGINE_TABLE_MARK_STEP - 1) / ENGINE_TABLE_MARK_STEP;
-    int nblob = 0;
-    blob[nblob++] = (uint8_t)literals;
-    for (int k = 0; k < 16 - literals; k++) blob[nblob++] = (uint8_t)(k < nph ? ph[k].len : 0);
-    for (int k = 0; k < nph; k++)
+    int nblob = 1 + 2 * nph;
+    blob[0] = (uint8_t)literals;
+    for (int k = 0; k < nph; k++) {
+        blob[1 + 2 * k] = (uint8_t)ph[k].len;
+        blob[2 + 2 * k] = (uint8_t)nblob;
         for (int j = 0; j < ph[k].len; j++) blob[nblob++] = tablegen_g[ph[k].at + j];
+    }
+    if (nblob > 255) tablegen_fail(text, "phrases too long");
     const int bytes = (ntokens + 1) / 2 + 2 * nmarks + nblob;
     if (bytes >= (values + 1) / 2) return 0;
     if (ntokens > ENGINE_TABLE_MARK_TOKENS) tablegen_fail(text, "too many tokens for the marks");
