@@ -83,6 +83,19 @@ static void sub_window_save(uint8_t m, uint8_t head)
     }
 }
 
+/* The mex of g(t - s) for s in S, s <= t, where g(t - s) is in slot (at - s) mod m of the work
+ * buffer: a table has at = t, a window at = g(t)'s slot. */
+static uint8_t sub_mex(const engine_rules_t *r, uint16_t t, uint8_t at, uint8_t m)
+{
+    uint8_t seen[(ENGINE_SET_MAX + 8) / 8] = {0};
+    for (uint8_t i = 0; i < r->size && r->u.set[i] <= t; i++) {
+        int16_t from = (int16_t)at - r->u.set[i];
+        const uint8_t v = engine_work[from < 0 ? from + m : from];
+        seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+    }
+    return (uint8_t)engine_mex(seen, sizeof seen);
+}
+
 /* A window fill under way, kept between calls so that engine_prepare can do it in slices. */
 static struct {
     uint16_t t;         /* next value to compute */
@@ -121,13 +134,7 @@ static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
         if (budget && (*budget)-- == 0) return false;
         const uint16_t t = sub_run.t;
         const uint8_t slot = sub_run.slot = (uint8_t)(sub_run.slot + 1 == m ? 0 : sub_run.slot + 1);
-        uint8_t seen[(ENGINE_SET_MAX + 8) / 8] = {0};
-        for (uint8_t i = 0; i < r->size && r->u.set[i] <= t; i++) {
-            int16_t from = (int16_t)slot - r->u.set[i];
-            uint8_t v = engine_work[from < 0 ? from + m : from];
-            seen[v >> 3] |= (uint8_t)(1u << (v & 7));
-        }
-        uint8_t g = engine_mex(seen, sizeof seen);
+        const uint8_t g = sub_mex(r, t, slot, m);
         sub_run.hash = (uint16_t)(sub_run.hash * SUB_HASH_BASE + g - engine_work[slot] * sub_run.base_m);
         engine_work[slot] = g;
         if (t == sub_run.end) break;
@@ -165,12 +172,7 @@ static void sub_table_fill(const engine_rules_t *r, uint8_t n)
     }
     for (; engine_work_fill <= n; engine_work_fill++) {
         const uint8_t t = (uint8_t)engine_work_fill;
-        uint8_t seen[(ENGINE_SET_MAX + 8) / 8] = {0};
-        for (uint8_t i = 0; i < r->size && r->u.set[i] <= t; i++) {
-            uint8_t v = engine_work[t - r->u.set[i]];
-            seen[v >> 3] |= (uint8_t)(1u << (v & 7));
-        }
-        engine_work[t] = (uint8_t)engine_mex(seen, sizeof seen);
+        engine_work[t] = sub_mex(r, t, t, 0);
     }
 }
 
@@ -217,12 +219,7 @@ static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n,
         return ENGINE_OK;
     }
     sub_fill(r, (uint16_t)(n - 1), NULL);
-    uint8_t seen[(ENGINE_SET_MAX + 8) / 8] = {0};
-    for (uint8_t i = 0; i < r->size && r->u.set[i] <= n; i++) {
-        uint8_t v = sub_window_value(r, r->u.set[i]);
-        seen[v >> 3] |= (uint8_t)(1u << (v & 7));
-    }
-    *g = engine_mex(seen, sizeof seen);
+    *g = sub_mex(r, 0xFFFF, (uint8_t)(sub_head + 1), r->u.set[r->size - 1]);
     return ENGINE_OK;
 }
 
