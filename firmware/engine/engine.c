@@ -9,7 +9,7 @@
 
 uint8_t engine_work[ENGINE_WORK_SIZE];
 uint32_t engine_work_serial;
-uint32_t engine_work_fill;
+uint16_t engine_work_fill;
 
 static const uint32_t engine_fib_table[ENGINE_FIB_COUNT] PROGMEM = {
     0,        1,        1,        2,         3,         5,         8,         13,

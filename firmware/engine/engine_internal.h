@@ -13,7 +13,11 @@ extern uint8_t engine_work[ENGINE_WORK_SIZE];
  * octal codes, g(0..fill-1); run-time subtraction sets, the window ending at fill-1;
  * misere variants, the memo of decided positions (fill unused). */
 extern uint32_t engine_work_serial;
-extern uint32_t engine_work_fill;
+extern uint16_t engine_work_fill; /* at most 65535: the largest heap with a window */
+
+/* Hide pointer p's value from the compiler, so that a static object is reached through it with
+ * displaced loads and stores (2 bytes each on the AVR) rather than absolute ones (4 bytes). */
+#define ENGINE_OPAQUE(p) __asm__("" : "+r"(p))
 
 /* Octal digit for removing k tokens (engine_octal_digit, inline for the hot loops). */
 static inline uint8_t engine_digit(const engine_rules_t *r, uint16_t k)

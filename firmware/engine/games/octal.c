@@ -17,7 +17,7 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
                                                             uint16_t *budget)
 {
     uint16_t t = 0;
-    if (engine_work_serial == r->serial) t = (uint16_t)engine_work_fill;
+    if (engine_work_serial == r->serial) t = engine_work_fill;
     engine_work_serial = r->serial;
     /* options' values are XORs of values so far, so they stay below the power of two above
      * them all: the bitmap needs only that many bits, plus one for the mex itself */
@@ -50,7 +50,7 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
         }
         engine_work[t] = (uint8_t)g;
         top |= (uint8_t)g;
-        engine_work_fill = t + 1u;
+        engine_work_fill = (uint16_t)(t + 1);
     }
     return ENGINE_OK;
 }

@@ -97,7 +97,7 @@ static uint8_t sub_mex(const engine_rules_t *r, uint16_t t, uint8_t at, uint8_t 
 }
 
 /* A window fill under way, kept between calls so that engine_prepare can do it in slices. */
-static struct {
+typedef struct {
     uint16_t t;         /* next value to compute */
     uint16_t end;       /* last value to compute (moves to its twin once a period is seen) */
     uint16_t requested; /* the end asked for */
@@ -105,60 +105,59 @@ static struct {
     uint8_t slot;       /* where g(t - 1) is */
     uint8_t searching;  /* still looking for a period */
     uint8_t running;
-} sub_run;
+} sub_run_t;
+static sub_run_t sub_run;
 
 /* Fill the window with g(end - m + 1 .. end), m = max(S); sub_head is g(end)'s slot. With
  * *budget, stop after that many values (false: not done; the next call goes on from there). */
 static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
 {
     const bool mine = engine_work_serial == r->serial && sub_windowed;
-    if (mine && engine_work_fill == (uint32_t)end + 1) return true;
+    if (mine && engine_work_fill == (uint16_t)(end + 1)) return true;
     const uint8_t m = r->u.set[r->size - 1];
-    if (!mine || !sub_run.running || sub_run.requested != end) {
-        sub_run.base_m = 1;
+    sub_run_t *run = &sub_run;
+    ENGINE_OPAQUE(run);
+    if (!mine || !run->running || run->requested != end) {
+        run->base_m = 1;
         for (uint8_t i = 0; i < m; i++) {
             engine_work[i] = 0;
-            sub_run.base_m = (uint16_t)(sub_run.base_m * SUB_HASH_BASE);
+            run->base_m = (uint16_t)(run->base_m * SUB_HASH_BASE);
         }
-        sub_run.hash = sub_run.saved_hash = sub_run.checkpoint = sub_run.t = 0;
-        sub_run.power = 1;
-        sub_run.searching = sub_saved(m) != NULL;
-        sub_run.slot = (uint8_t)(m - 1);
-        sub_run.end = sub_run.requested = end;
-        sub_run.running = 1;
+        run->hash = run->saved_hash = run->checkpoint = run->t = 0;
+        run->power = 1;
+        run->searching = sub_saved(m) != NULL;
+        run->slot = (uint8_t)(m - 1);
+        run->end = run->requested = end;
+        run->running = 1;
         sub_windowed = true;
         engine_work_serial = r->serial;
         engine_work_fill = 0; /* no complete window yet */
     }
-    for (;; sub_run.t++) {
+    for (;; run->t++) {
         if (budget && (*budget)-- == 0) return false;
-        const uint16_t t = sub_run.t;
-        const uint8_t slot = sub_run.slot = (uint8_t)(sub_run.slot + 1 == m ? 0 : sub_run.slot + 1);
+        const uint16_t t = run->t;
+        const uint8_t slot = run->slot = (uint8_t)(run->slot + 1 == m ? 0 : run->slot + 1);
         const uint8_t g = sub_mex(r, t, slot, m);
-        sub_run.hash = (uint16_t)(sub_run.hash * SUB_HASH_BASE + g - engine_work[slot] * sub_run.base_m);
+        run->hash = (uint16_t)(run->hash * SUB_HASH_BASE + g - engine_work[slot] * run->base_m);
         engine_work[slot] = g;
-        if (t == sub_run.end) break;
-        if (!sub_run.searching || t + 1 < m) continue;
-        if (t + 1 == m) {
-            sub_window_save(m, slot);
-            sub_run.saved_hash = sub_run.hash;
-            sub_run.checkpoint = t;
-        } else if (sub_run.hash == sub_run.saved_hash && sub_window_equal(m, slot)) {
+        if (t == run->end) break;
+        if (!run->searching || t + 1 < m) continue;
+        if (t + 1 > m && run->hash == run->saved_hash && sub_window_equal(m, slot)) {
             /* the sequence repeats with period t - checkpoint: finish on end's twin */
-            uint16_t period = (uint16_t)(t - sub_run.checkpoint);
-            sub_run.end = (uint16_t)(t + (uint16_t)(sub_run.end - t) % period);
-            sub_run.searching = 0;
-            if (t == sub_run.end) break;
-        } else if ((uint16_t)(t - sub_run.checkpoint) == sub_run.power) {
+            uint16_t period = (uint16_t)(t - run->checkpoint);
+            run->end = (uint16_t)(t + (uint16_t)(run->end - t) % period);
+            run->searching = 0;
+            if (t == run->end) break;
+        } else if (t + 1 == m || (uint16_t)(t - run->checkpoint) == run->power) {
+            if (t + 1 != m) run->power = (uint16_t)(run->power << 1);
             sub_window_save(m, slot);
-            sub_run.saved_hash = sub_run.hash;
-            sub_run.checkpoint = t;
-            sub_run.power = (uint16_t)(sub_run.power << 1);
+            run->saved_hash = run->hash;
+            run->checkpoint = t;
         }
     }
-    sub_run.running = 0;
-    sub_head = sub_run.slot;
-    engine_work_fill = (uint32_t)end + 1;
+    run->running = 0;
+    sub_head = run->slot;
+    engine_work_fill = (uint16_t)(end + 1);
     return true;
 }
 
