@@ -20,6 +20,18 @@ static const uint32_t engine_fib_table[ENGINE_FIB_COUNT] PROGMEM = {
     102334155, 165580141, 267914296, 433494437, 701408733, 1134903170, 1836311903, 2971215073UL,
 };
 
+bool engine_work_holds(const engine_rules_t *r)
+{
+    return engine_work_serial == r->serial;
+}
+
+bool engine_work_claim(const engine_rules_t *r)
+{
+    const bool held = engine_work_holds(r);
+    engine_work_serial = r->serial;
+    return held;
+}
+
 engine_heap_t engine_fib(uint8_t i)
 {
     return pgm_read_dword(&engine_fib_table[i]);

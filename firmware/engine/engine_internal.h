@@ -14,6 +14,9 @@ extern uint8_t engine_work[ENGINE_WORK_SIZE];
  * misere variants, the memo of decided positions (fill unused). */
 extern uint32_t engine_work_serial;
 extern uint16_t engine_work_fill; /* at most 65535: the largest heap with a window */
+/* Whether the work buffer holds values for r; claim: and mark it as r's from now on. */
+bool engine_work_holds(const engine_rules_t *r);
+bool engine_work_claim(const engine_rules_t *r);
 
 /* Hide pointer p's value from the compiler, so that a static object is reached through it with
  * displaced loads and stores (2 bytes each on the AVR) rather than absolute ones (4 bytes). */

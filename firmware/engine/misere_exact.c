@@ -156,9 +156,8 @@ static __attribute__((noinline)) void exact_remember(uint16_t slot, uint8_t v)
 /* Claim the work buffer for r's memo; it starts empty when it held anything else. */
 static __attribute__((noinline)) void exact_memo_use(const engine_rules_t *r)
 {
-    if (engine_work_serial == r->serial) return;
+    if (engine_work_claim(r)) return;
     memset(engine_work, 0, EXACT_MEMO_BYTES);
-    engine_work_serial = r->serial;
     engine_work[0] = EXACT_WON; /* slot 0, no heap and no move: the opponent made the last move */
 }
 

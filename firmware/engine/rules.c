@@ -57,7 +57,7 @@ static engine_status_t rules_finish(engine_rules_t *r)
     r->table = ENGINE_TABLE_NONE;
 #ifndef ENGINE_TABLEGEN
     /* a serial handed out again (after 2^32 rules) must not find old values waiting */
-    if (engine_work_serial == r->serial) engine_work_serial = 0;
+    if (engine_work_holds(r)) engine_work_serial = 0;
     if (!rules_looking_up) r->table = engine_table_for(r);
 #endif
     return ENGINE_OK;

@@ -17,8 +17,7 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
                                                             uint16_t *budget)
 {
     uint16_t t = 0;
-    if (engine_work_serial == r->serial) t = engine_work_fill;
-    engine_work_serial = r->serial;
+    if (engine_work_claim(r)) t = engine_work_fill;
     /* options' values are XORs of values so far, so they stay below the power of two above
      * them all: the bitmap needs only that many bits, plus one for the mex itself */
     uint8_t top = 0;
@@ -62,7 +61,7 @@ static engine_status_t octal_grundy(const engine_rules_t *r, engine_heap_t n, en
         return ENGINE_OK;
     }
     if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
-    if (engine_work_serial != r->serial || engine_work_fill <= n) {
+    if (!engine_work_holds(r) || engine_work_fill <= n) {
         engine_status_t s = octal_fill(r, n, NULL);
         if (s != ENGINE_OK) return s;
     }
@@ -148,6 +147,6 @@ engine_status_t engine_octal_prepare(const engine_rules_t *r, engine_heap_t n, u
 {
     if (r->table != ENGINE_TABLE_NONE) return ENGINE_OK;
     if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
-    if (engine_work_serial == r->serial && engine_work_fill > n) return ENGINE_OK;
+    if (engine_work_holds(r) && engine_work_fill > n) return ENGINE_OK;
     return octal_fill(r, n, &budget);
 }

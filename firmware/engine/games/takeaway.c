@@ -112,7 +112,7 @@ static sub_run_t sub_run;
  * *budget, stop after that many values (false: not done; the next call goes on from there). */
 static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
 {
-    const bool mine = engine_work_serial == r->serial && sub_windowed;
+    const bool mine = engine_work_claim(r) && sub_windowed;
     if (mine && engine_work_fill == (uint16_t)(end + 1)) return true;
     const uint8_t m = r->u.set[r->size - 1];
     sub_run_t *run = &sub_run;
@@ -130,7 +130,6 @@ static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
         run->end = run->requested = end;
         run->running = 1;
         sub_windowed = true;
-        engine_work_serial = r->serial;
         engine_work_fill = 0; /* no complete window yet */
     }
     for (;; run->t++) {
@@ -164,8 +163,7 @@ static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
 /* Extend the table of g(0..n), n <= 255, for a run-time set. */
 static void sub_table_fill(const engine_rules_t *r, uint8_t n)
 {
-    if (engine_work_serial != r->serial || sub_windowed) {
-        engine_work_serial = r->serial;
+    if (!engine_work_claim(r) || sub_windowed) {
         engine_work_fill = 0;
         sub_windowed = false;
     }
