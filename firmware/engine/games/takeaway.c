@@ -20,19 +20,19 @@ static uint8_t sub_head;
 static engine_heap_t takeaway_next_take(const engine_rules_t *r, engine_heap_t n,
                                         engine_heap_t after)
 {
-    engine_heap_t t = 0;
-    if (r->game == ENGINE_GAME_BASH) {
-        if (after < r->bash_max) t = after + 1;
-    } else if (r->game == ENGINE_GAME_POW2) {
+    engine_heap_t t = after + 1; /* Nim moves, and Bash's below M */
+    const uint8_t game = r->game;
+    if (game == ENGINE_GAME_BASH) {
+        if (after >= r->bash_max) t = 0;
+    } else if (game == ENGINE_GAME_POW2) {
         for (t = 1; t && t <= after;) t <<= 1;
-    } else if (r->game == ENGINE_GAME_FIB) {
-        for (uint8_t i = 2; i < ENGINE_FIB_COUNT && !t; i++)
-            if (engine_fib(i) > after) t = engine_fib(i);
-    } else if (r->game == ENGINE_GAME_SUB) {
-        for (uint8_t i = 0; i < r->size && !t; i++)
-            if (r->u.set[i] > after) t = r->u.set[i];
-    } else {
-        t = after + 1; /* Nim moves */
+    } else if (game == ENGINE_GAME_FIB || game == ENGINE_GAME_SUB) {
+        const bool fib = game == ENGINE_GAME_FIB;
+        for (uint8_t i = fib ? 2 : 0; i < (fib ? ENGINE_FIB_COUNT : r->size); i++) {
+            t = fib ? engine_fib(i) : r->u.set[i];
+            if (t > after) break;
+        }
+        if (t <= after) t = 0;
     }
     return t <= n ? t : 0;
 }
