@@ -11,17 +11,9 @@
 static uint32_t rules_serial;
 static bool rules_looking_up; /* making a table's own rules: no table lookup */
 
-typedef struct {
-    char name[8];
-    uint8_t game;
-} rules_name_t;
-
-static const rules_name_t rules_names[] PROGMEM = {
-    {"nim", ENGINE_GAME_NIM},         {"misere", ENGINE_GAME_MISERE}, {"bash", ENGINE_GAME_BASH},
-    {"sub", ENGINE_GAME_SUB},         {"fib", ENGINE_GAME_FIB},       {"pow2", ENGINE_GAME_POW2},
-    {"wythoff", ENGINE_GAME_WYTHOFF}, {"kayles", ENGINE_GAME_KAYLES}, {"dawson", ENGINE_GAME_DAWSON},
-    {"octal", ENGINE_GAME_OCTAL},     {"line", ENGINE_GAME_LINE},
-};
+/* The games' names in engine_game_t order, each ended by a space. */
+static const char rules_names[] PROGMEM =
+    "nim misere bash sub fib pow2 wythoff kayles dawson octal line ";
 
 static bool rules_has_parameter(uint8_t game)
 {
@@ -133,18 +125,17 @@ engine_status_t engine_rules_set(engine_rules_t *r, engine_game_t game, const ui
 }
 
 /* Parse a decimal number of at most `max`; advances *s. */
-static bool rules_number(const char **s, const char *end, uint32_t max, uint32_t *out)
+static bool rules_number(const char **s, const char *end, uint16_t max, uint16_t *out)
 {
     uint32_t v = 0;
     const char *p = *s;
-    if (p == end || *p < '0' || *p > '9') return false;
     while (p < end && *p >= '0' && *p <= '9') {
-        uint8_t d = (uint8_t)(*p++ - '0');
-        if (v > (max - d) / 10) return false;
-        v = v * 10 + d;
+        v = v * 10 + (uint8_t)(*p++ - '0');
+        if (v > max) return false;
     }
+    if (p == *s) return false;
     *s = p;
-    *out = v;
+    *out = (uint16_t)v;
     return true;
 }
 
@@ -153,7 +144,7 @@ static engine_status_t rules_parse_values(engine_rules_t *r, uint8_t game, const
 {
     rules_clear(r, game);
     for (;;) {
-        uint32_t v;
+        uint16_t v;
         if (!rules_number(&s, end, 255, &v) || rules_add_value(r, (uint8_t)v) != ENGINE_OK)
             return ENGINE_ERR_BAD_PARAMETER;
         if (s == end) break;
@@ -178,15 +169,21 @@ static engine_status_t rules_parse_octal(engine_rules_t *r, const char *s, const
 /* The game named by text .. name_end (no parameter), or ENGINE_GAME_COUNT. */
 static uint8_t rules_lookup(const char *text, const char *name_end)
 {
-    const uint8_t name_len = (uint8_t)(name_end - text);
-    for (uint8_t i = 0; i < sizeof rules_names / sizeof rules_names[0]; i++) {
-        const char *name = rules_names[i].name;
-        uint8_t j = 0;
-        while (j < name_len && j < sizeof rules_names[i].name &&
-               (char)pgm_read_byte(&name[j]) == text[j])
+    const uint8_t len = (uint8_t)(name_end - text);
+    uint8_t game = 0, j = 0;
+    bool same = true;
+    for (PGM_P name = rules_names; game < ENGINE_GAME_COUNT; name++) {
+        const char c = (char)pgm_read_byte(name);
+        if (c == ' ') {
+            if (same && j == len) return game;
+            game++;
+            j = 0;
+            same = true;
+        } else if (same && j < len && text[j] == c) {
             j++;
-        if (j == name_len && (j == sizeof rules_names[i].name || pgm_read_byte(&name[j]) == 0))
-            return pgm_read_byte(&rules_names[i].game);
+        } else {
+            same = false;
+        }
     }
     return ENGINE_GAME_COUNT;
 }
@@ -210,9 +207,9 @@ static engine_status_t rules_parse_plain(engine_rules_t *r, const char *text, co
     if (colon == end) return ENGINE_ERR_BAD_PARAMETER;
     const char *s = colon + 1;
     if (game == ENGINE_GAME_BASH) {
-        uint32_t m;
+        uint16_t m;
         if (!rules_number(&s, end, 65535, &m) || s != end) return ENGINE_ERR_BAD_PARAMETER;
-        return engine_rules_bash(r, (uint16_t)m);
+        return engine_rules_bash(r, m);
     }
     if (game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, s, end);
     return rules_parse_values(r, game, s, end);
