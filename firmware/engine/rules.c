@@ -26,7 +26,7 @@ static bool rules_is_octal(uint8_t game)
     return game >= ENGINE_GAME_KAYLES;
 }
 
-static void rules_set_digit(engine_rules_t *r, uint8_t k, uint8_t digit)
+static __attribute__((noinline)) void rules_set_digit(engine_rules_t *r, uint8_t k, uint8_t digit)
 {
     uint8_t *b = &r->u.digits[k >> 1];
     if (k & 1)
@@ -55,12 +55,11 @@ static engine_status_t rules_finish(engine_rules_t *r)
     return ENGINE_OK;
 }
 
-/* Digit k of the octal games without parameters: Kayles 0.77, Dawson's Kayles 0.07 (0 for
- * the other games and past 2). */
-static uint8_t rules_init_digit(uint8_t game, uint8_t k)
+/* The first byte of the digits of the octal games without parameters, Kayles 0.77 and Dawson's
+ * Kayles 0.07 (digit 1 in its high nibble); the second is digit 2, 7, for both. */
+static uint8_t rules_init_digit1(uint8_t game)
 {
-    if (!rules_is_octal(game) || k == 0 || k > 2) return 0;
-    return (k == 2 || game == ENGINE_GAME_KAYLES) ? 7 : 0;
+    return game == ENGINE_GAME_KAYLES ? 0x70 : 0;
 }
 
 static void rules_clear(engine_rules_t *r, uint8_t game)
@@ -74,7 +73,11 @@ engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game)
     if (game >= ENGINE_GAME_COUNT || rules_has_parameter(game)) return ENGINE_ERR_UNKNOWN_GAME;
     rules_clear(r, game);
     r->misere = game == ENGINE_GAME_MISERE;
-    for (uint8_t k = 1; k <= 2; k++) rules_set_digit(r, k, rules_init_digit(game, k));
+    if (rules_is_octal(game)) {
+        r->u.digits[0] = rules_init_digit1(game);
+        r->u.digits[1] = 7;
+        r->size = 2;
+    }
     return rules_finish(r);
 }
 
@@ -249,9 +252,8 @@ bool engine_table_same_moves(uint8_t id, const engine_rules_t *r)
 {
     const uint8_t game = pgm_read_byte(&rules_tables[id].game);
     if (rules_is_octal(game)) /* made by engine_rules_init: compare its two digits in place */
-        return rules_is_octal(r->game) && r->size == 2 &&
-               engine_digit(r, 1) == rules_init_digit(game, 1) &&
-               engine_digit(r, 2) == rules_init_digit(game, 2);
+        return rules_is_octal(r->game) && r->size == 2 && r->u.digits[0] == rules_init_digit1(game) &&
+               r->u.digits[1] == 7;
     if (r->game != game) return false;
     uint8_t count = 0;
     while (count < 3 && pgm_read_byte(&rules_tables[id].values[count])) {
