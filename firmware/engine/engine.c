@@ -257,16 +257,20 @@ bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engin
         return true;
     /* lost (or undecidable): the smallest option of the largest heap that has one. Whether a
      * heap has a move depends only on its size, so sizes are tried from the largest down. */
-    engine_heap_t below = 0;
-    for (bool capped = false;; capped = true) {
-        int8_t best = -1;
-        for (uint8_t i = 0; i < p->count; i++)
-            if ((!capped || p->heap[i] < below) && (best < 0 || p->heap[i] > p->heap[best]))
-                best = (int8_t)i;
-        if (best < 0 || p->heap[best] == 0) return false;
+    for (engine_heap_t at_most = 0xFFFFFFFFUL;;) {
+        engine_heap_t size = 0;
+        uint8_t best = 0;
+        for (uint8_t i = 0; i < p->count; i++) {
+            const engine_heap_t h = p->heap[i];
+            if (h <= at_most && h > size) {
+                size = h;
+                best = i;
+            }
+        }
+        if (size == 0) return false;
         engine_iter_t option = {0};
-        if (engine_slot_next(r, p, (uint8_t)best, &option, m)) return true;
-        below = p->heap[best];
+        if (engine_slot_next(r, p, best, &option, m)) return true;
+        at_most = size - 1;
     }
 }
 

@@ -177,6 +177,7 @@ typedef struct {
 static bool exact_lost(const engine_rules_t *r, exact_pos_t *p)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
+    ENGINE_OPAQUE(p);
     exact_frame_t stack[ENGINE_MISERE_TOKENS];
     uint8_t depth = 0, v;
     uint16_t slot = exact_rank(p);
