@@ -252,8 +252,8 @@ bool engine_table_same_moves(uint8_t id, const engine_rules_t *r)
 {
     const uint8_t game = pgm_read_byte(&rules_tables[id].game);
     if (rules_is_octal(game)) /* made by engine_rules_init: compare its two digits in place */
-        return rules_is_octal(r->game) && r->size == 2 && r->u.digits[0] == rules_init_digit1(game) &&
-               r->u.digits[1] == 7;
+        return rules_is_octal(r->game) && r->size == 2 &&
+               r->u.digits[0] == rules_init_digit1(game) && r->u.digits[1] == 7;
     if (r->game != game) return false;
     uint8_t count = 0;
     while (count < 3 && pgm_read_byte(&rules_tables[id].values[count])) {

@@ -173,9 +173,21 @@ static void sub_table_fill(const engine_rules_t *r, uint8_t n)
     }
 }
 
-/* g(n - take) for a run-time set, with the window ending at n - 1. */
-static uint8_t sub_window_value(const engine_rules_t *r, engine_heap_t take)
+/* Make the work buffer hold what heap n of a run-time set needs: the table of g(0..n), or for
+ * larger heaps the window ending at n - 1 (with *budget: as sub_fill). */
+static bool sub_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t *budget)
 {
+    if (n < ENGINE_WORK_SIZE) {
+        sub_table_fill(r, (uint8_t)n); /* at most 256 values: a few milliseconds */
+        return true;
+    }
+    return sub_fill(r, (uint16_t)(n - 1), budget);
+}
+
+/* g(n - take) for a run-time set, once sub_prepare has made it ready for heap n. */
+static uint8_t sub_value(const engine_rules_t *r, engine_heap_t n, engine_heap_t take)
+{
+    if (n < ENGINE_WORK_SIZE) return engine_work[n - take];
     const uint8_t m = r->u.set[r->size - 1];
     int16_t slot = (int16_t)sub_head - (int16_t)(take - 1);
     return engine_work[slot < 0 ? slot + m : slot];
@@ -210,13 +222,9 @@ static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n,
         *g = engine_table_value(r->table, n);
         return ENGINE_OK;
     }
-    if (n < ENGINE_WORK_SIZE) {
-        sub_table_fill(r, (uint8_t)n);
-        *g = engine_work[n];
-        return ENGINE_OK;
-    }
-    sub_fill(r, (uint16_t)(n - 1), NULL);
-    *g = sub_mex(r, 0xFFFF, (uint8_t)(sub_head + 1), r->u.set[r->size - 1]);
+    sub_prepare(r, n, NULL);
+    *g = n < ENGINE_WORK_SIZE ? engine_work[n]
+                              : sub_mex(r, 0xFFFF, (uint8_t)(sub_head + 1), r->u.set[r->size - 1]);
     return ENGINE_OK;
 }
 
@@ -253,23 +261,17 @@ static bool takeaway_next_option_to(const engine_rules_t *r, engine_heap_t n, en
             if (r->game != ENGINE_GAME_BASH) return false;
             take += (engine_heap_t)r->bash_max + 1;
         }
-        if (take == 0 || takeaway_next_take(r, n, take - 1) != take) return false;
+        if (take == 0 || take > n) return false; /* take <= M holds: g <= M, target <= M */
         m->take = take;
         m->left = n - take;
         return true;
     }
-    const bool window = r->game == ENGINE_GAME_SUB && r->table == ENGINE_TABLE_NONE;
+    const bool run_time = r->game == ENGINE_GAME_SUB && r->table == ENGINE_TABLE_NONE;
+    if (run_time) sub_prepare(r, n, NULL);
     while (takeaway_next_option(r, n, it, m)) {
         engine_heap_t g;
-        if (window && n < ENGINE_WORK_SIZE) {
-            sub_table_fill(r, (uint8_t)n);
-            g = engine_work[m->left];
-        } else if (window) {
-            sub_fill(r, (uint16_t)(n - 1), NULL);
-            g = sub_window_value(r, m->take);
-        } else {
-            takeaway_grundy(r, m->left, &g);
-        }
+        if (run_time) g = sub_value(r, n, m->take);
+        else takeaway_grundy(r, m->left, &g);
         if (g == target) return true;
     }
     return false;
@@ -281,9 +283,5 @@ const engine_heap_ops_t engine_ops_takeaway = {takeaway_grundy, takeaway_next_op
 engine_status_t engine_takeaway_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t budget)
 {
     if (r->game != ENGINE_GAME_SUB || r->table != ENGINE_TABLE_NONE || n == 0) return ENGINE_OK;
-    if (n < ENGINE_WORK_SIZE) {
-        sub_table_fill(r, (uint8_t)n); /* at most 256 values: a few milliseconds */
-        return ENGINE_OK;
-    }
-    return sub_fill(r, (uint16_t)(n - 1), &budget) ? ENGINE_OK : ENGINE_ERR_BUSY;
+    return sub_prepare(r, n, &budget) ? ENGINE_OK : ENGINE_ERR_BUSY;
 }
