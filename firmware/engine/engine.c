@@ -159,11 +159,7 @@ static __attribute__((noinline)) bool engine_sum_next_winning(const engine_rules
         const engine_heap_t h = p->heap[it->heap];
         engine_heap_t g;
         if (ops->grundy(r, h, &g) != ENGINE_OK) break;
-        engine_iter_t option = {0, 0, it->a, it->b, 0};
-        bool found = ops->next_option_to(r, h, g ^ it->x, &option, m);
-        it->a = option.a;
-        it->b = option.b;
-        if (found) {
+        if (ops->next_option_to(r, h, g ^ it->x, it, m)) { /* the heap ops use only it->a, it->b */
             m->heap = it->heap;
             return true;
         }
@@ -207,13 +203,8 @@ static bool engine_slot_next(const engine_rules_t *r, const engine_position_t *p
 bool engine_next_move(const engine_rules_t *r, const engine_position_t *p, engine_iter_t *it,
                       engine_move_t *m)
 {
-    for (; it->heap < engine_move_slots(r, p); it->heap++, it->a = it->b = 0) {
-        engine_iter_t option = {0, 0, it->a, it->b, 0};
-        bool found = engine_slot_next(r, p, it->heap, &option, m);
-        it->a = option.a;
-        it->b = option.b;
-        if (found) return true;
-    }
+    for (; it->heap < engine_move_slots(r, p); it->heap++, it->a = it->b = 0)
+        if (engine_slot_next(r, p, it->heap, it, m)) return true; /* it->a, it->b: the slot's */
     return false;
 }
 
