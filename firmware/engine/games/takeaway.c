@@ -55,32 +55,23 @@ void engine_lend(uint8_t *buf, uint8_t size)
 }
 
 /* Where a window of m values is saved for the period search; NULL: nowhere, no search. */
-static uint8_t *sub_saved(uint8_t m)
+static __attribute__((noinline)) uint8_t *sub_saved(uint8_t m)
 {
     if (m <= ENGINE_WORK_SIZE / 2) return SUB_SAVED;
     return sub_spare_size >= m ? sub_spare : NULL;
 }
 
-/* Compare the window ending in slot `head` with the saved one. */
-static bool sub_window_equal(uint8_t m, uint8_t head)
-{
-    const uint8_t *saved = sub_saved(m);
-    uint8_t slot = head;
-    for (uint8_t i = 0; i < m; i++) {
-        if (++slot == m) slot = 0;
-        if (engine_work[slot] != saved[i]) return false;
-    }
-    return true;
-}
-
-static void sub_window_save(uint8_t m, uint8_t head)
+/* Compare the window ending in slot `head` with the saved one, or (save) save it. */
+static __attribute__((noinline)) bool sub_window(uint8_t m, uint8_t head, bool save)
 {
     uint8_t *saved = sub_saved(m);
     uint8_t slot = head;
     for (uint8_t i = 0; i < m; i++) {
         if (++slot == m) slot = 0;
-        saved[i] = engine_work[slot];
+        if (save) saved[i] = engine_work[slot];
+        else if (engine_work[slot] != saved[i]) return false;
     }
+    return true;
 }
 
 /* The mex of g(t - s) for s in S, s <= t, where g(t - s) is in slot (at - s) mod m of the work
@@ -141,7 +132,7 @@ static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
         engine_work[slot] = g;
         if (t == run->end) break;
         if (!run->searching || t + 1 < m) continue;
-        if (t + 1 > m && run->hash == run->saved_hash && sub_window_equal(m, slot)) {
+        if (t + 1 > m && run->hash == run->saved_hash && sub_window(m, slot, false)) {
             /* the sequence repeats with period t - checkpoint: finish on end's twin */
             uint16_t period = (uint16_t)(t - run->checkpoint);
             run->end = (uint16_t)(t + (uint16_t)(run->end - t) % period);
@@ -149,7 +140,7 @@ static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
             if (t == run->end) break;
         } else if (t + 1 == m || (uint16_t)(t - run->checkpoint) == run->power) {
             if (t + 1 != m) run->power = (uint16_t)(run->power << 1);
-            sub_window_save(m, slot);
+            sub_window(m, slot, true);
             run->saved_hash = run->hash;
             run->checkpoint = t;
         }
