@@ -5,6 +5,7 @@
  * other set is computed at run time in a window of the last max(S) values, skipping
  * ahead once the window repeats (Brent's cycle finding). */
 #include <stddef.h>
+#include <string.h>
 
 #include "../engine_internal.h"
 #include "../engine_tables.h"
@@ -109,13 +110,12 @@ static bool sub_fill(const engine_rules_t *r, uint16_t end, uint16_t *budget)
     sub_run_t *run = &sub_run;
     ENGINE_OPAQUE(run);
     if (!mine || !run->running || run->requested != end) {
-        run->base_m = 1;
+        memset(run, 0, sizeof *run);
+        run->base_m = run->power = 1;
         for (uint8_t i = 0; i < m; i++) {
             engine_work[i] = 0;
             run->base_m = (uint16_t)(run->base_m * SUB_HASH_BASE);
         }
-        run->hash = run->saved_hash = run->checkpoint = run->t = 0;
-        run->power = 1;
         run->searching = sub_saved(m) != NULL;
         run->slot = (uint8_t)(m - 1);
         run->end = run->requested = end;
