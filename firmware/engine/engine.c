@@ -2,6 +2,8 @@
  * move validation and application, and the device's choice of move. Misere Nim,
  * the other misere variants (exact search) and Wythoff decide whole positions and
  * plug in beside the sum strategy. */
+#include <string.h>
+
 #include "engine.h"
 #include "engine_internal.h"
 #include "engine_pgm.h"
@@ -334,14 +336,16 @@ engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
     uint8_t at = m->heap;
     const engine_heap_t right = p->heap[at] - m->take - m->left;
     if (m->left && right) {
-        int8_t free_slot = engine_empty_slot(p);
+        const int8_t free_slot = engine_empty_slot(p);
         if (free_slot < (int8_t)p->count) { /* full: drop that empty heap first */
-            for (uint8_t i = (uint8_t)free_slot; i + 1 < p->count; i++) p->heap[i] = p->heap[i + 1];
+            engine_heap_t *gap = &p->heap[free_slot];
+            memmove(gap, gap + 1, (size_t)(p->count - 1 - free_slot) * sizeof *gap);
             p->count--;
             if (free_slot < at) at--;
         }
-        for (uint8_t i = p->count; i > at + 1; i--) p->heap[i] = p->heap[i - 1];
-        p->heap[at + 1] = right;
+        engine_heap_t *next = &p->heap[at + 1];
+        memmove(next + 1, next, (size_t)(p->count - 1 - at) * sizeof *next);
+        *next = right;
         p->count++;
     }
     p->heap[at] = m->left ? m->left : right;
