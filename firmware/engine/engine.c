@@ -307,19 +307,19 @@ static int8_t engine_empty_slot(const engine_position_t *p)
 engine_status_t engine_check_move(const engine_rules_t *r, const engine_position_t *p,
                                   const engine_move_t *m)
 {
-    if (m->heap == ENGINE_HEAP_BOTH && r->game == ENGINE_GAME_WYTHOFF) {
-        if (m->take == 0) return ENGINE_ERR_EMPTY_MOVE;
-        if (m->take > p->heap[0] || m->take > p->heap[1]) return ENGINE_ERR_TOO_MANY;
-        return m->left == 0 ? ENGINE_OK : ENGINE_ERR_BAD_SPLIT;
-    }
-    if (m->heap >= p->count) return ENGINE_ERR_NO_SUCH_HEAP;
-    const engine_heap_t h = p->heap[m->heap];
-    if (m->take == 0) return ENGINE_ERR_EMPTY_MOVE;
-    if (m->take > h) return ENGINE_ERR_TOO_MANY;
-    if (m->left > h - m->take) return ENGINE_ERR_BAD_SPLIT;
-    engine_status_t s = engine_ops(r)->check_option(r, h, m->take, m->left);
-    if (s == ENGINE_OK && m->left && m->left != h - m->take && engine_empty_slot(p) < 0)
-        s = ENGINE_ERR_FULL;
+    const engine_heap_t take = m->take, left = m->left;
+    const bool both = m->heap == ENGINE_HEAP_BOTH && r->game == ENGINE_GAME_WYTHOFF;
+    if (!both && m->heap >= p->count) return ENGINE_ERR_NO_SUCH_HEAP;
+    /* the diagonal move takes from both heaps: as from the smaller, leaving no parts */
+    const engine_heap_t h = !both                    ? p->heap[m->heap]
+                            : p->heap[0] < p->heap[1] ? p->heap[0]
+                                                      : p->heap[1];
+    if (take == 0) return ENGINE_ERR_EMPTY_MOVE;
+    if (take > h) return ENGINE_ERR_TOO_MANY;
+    if (both) return left == 0 ? ENGINE_OK : ENGINE_ERR_BAD_SPLIT;
+    if (left > h - take) return ENGINE_ERR_BAD_SPLIT;
+    engine_status_t s = engine_ops(r)->check_option(r, h, take, left);
+    if (s == ENGINE_OK && left && left != h - take && engine_empty_slot(p) < 0) s = ENGINE_ERR_FULL;
     return s;
 }
 
