@@ -65,11 +65,17 @@ static bool engine_is_exact(const engine_rules_t *r)
     return r->misere && r->game != ENGINE_GAME_MISERE;
 }
 
-engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g)
+/* Whether heap n of a sum game can be worked on: ENGINE_OK, or why not. */
+static engine_status_t engine_sum_heap(const engine_rules_t *r, engine_heap_t n)
 {
     if (!engine_is_sum(r)) return ENGINE_ERR_NOT_A_SUM;
-    if (n > engine_heap_limit(r)) return ENGINE_ERR_HEAP_LIMIT;
-    return engine_ops(r)->grundy(r, n, g);
+    return n > engine_heap_limit(r) ? ENGINE_ERR_HEAP_LIMIT : ENGINE_OK;
+}
+
+engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g)
+{
+    const engine_status_t s = engine_sum_heap(r, n);
+    return s != ENGINE_OK ? s : engine_ops(r)->grundy(r, n, g);
 }
 
 /* Slices of engine_prepare: window values of a subtraction set, removal sizes of an octal code,
@@ -85,8 +91,8 @@ bool engine_values_at_run_time(const engine_rules_t *r)
 
 engine_status_t engine_prepare(const engine_rules_t *r, engine_heap_t n)
 {
-    if (!engine_is_sum(r)) return ENGINE_ERR_NOT_A_SUM;
-    if (n > engine_heap_limit(r)) return ENGINE_ERR_HEAP_LIMIT;
+    const engine_status_t s = engine_sum_heap(r, n);
+    if (s != ENGINE_OK) return s;
     return engine_ops(r) == &engine_ops_octal ? engine_octal_prepare(r, n, ENGINE_SLICE_OCTAL)
                                               : engine_takeaway_prepare(r, n, ENGINE_SLICE_SUB);
 }
