@@ -13,15 +13,6 @@ uint8_t engine_work[ENGINE_WORK_SIZE];
 uint32_t engine_work_serial;
 uint16_t engine_work_fill;
 
-static const uint32_t engine_fib_table[ENGINE_FIB_COUNT] PROGMEM = {
-    0,        1,        1,        2,         3,         5,         8,         13,
-    21,       34,       55,       89,        144,       233,       377,       610,
-    987,      1597,     2584,     4181,      6765,      10946,     17711,     28657,
-    46368,    75025,    121393,   196418,    317811,    514229,    832040,    1346269,
-    2178309,  3524578,  5702887,  9227465,   14930352,  24157817,  39088169,  63245986,
-    102334155, 165580141, 267914296, 433494437, 701408733, 1134903170, 1836311903, 2971215073UL,
-};
-
 bool engine_work_holds(const engine_rules_t *r)
 {
     return engine_work_serial == r->serial;
@@ -32,11 +23,6 @@ bool engine_work_claim(const engine_rules_t *r)
     const bool held = engine_work_holds(r);
     engine_work_serial = r->serial;
     return held;
-}
-
-engine_heap_t engine_fib(uint8_t i)
-{
-    return pgm_read_dword(&engine_fib_table[i]);
 }
 
 uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes)

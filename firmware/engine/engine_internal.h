@@ -1,7 +1,7 @@
 /* What the engine's game modules share: the per-heap operations each rules
- * module provides, the Fibonacci table, and the one work buffer that run-time
- * Grundy computations (custom subtraction sets, octal codes) and the exact misere
- * search's memo take turns to use. */
+ * module provides, and the one work buffer that run-time Grundy computations
+ * (custom subtraction sets, octal codes) and the exact misere search's memo take
+ * turns to use. */
 #ifndef ENGINE_INTERNAL_H
 #define ENGINE_INTERNAL_H
 
@@ -33,9 +33,8 @@ static inline uint8_t engine_digit(const engine_rules_t *r, uint16_t k)
 /* Smallest value whose bit is clear in the bitmap `seen` of nbytes bytes. */
 uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes);
 
-/* F(0)..F(47): every Fibonacci number below 2^32. */
+/* F(0)..F(47) are the Fibonacci numbers below 2^32. */
 #define ENGINE_FIB_COUNT 48
-engine_heap_t engine_fib(uint8_t i);
 
 /* Per-heap operations of a rules module. Options of heap n are enumerated with a
  * cursor (it->a, it->b start at 0 and stay within it->a <= n, it->b <= n / 2 + 2: the

@@ -27,13 +27,19 @@ static engine_heap_t takeaway_next_take(const engine_rules_t *r, engine_heap_t n
         if (after >= r->bash_max) t = 0;
     } else if (game == ENGINE_GAME_POW2) {
         for (t = 1; t && t <= after;) t <<= 1;
-    } else if (game == ENGINE_GAME_FIB || game == ENGINE_GAME_SUB) {
-        const bool fib = game == ENGINE_GAME_FIB;
-        for (uint8_t i = fib ? 2 : 0; i < (fib ? ENGINE_FIB_COUNT : r->size); i++) {
-            t = fib ? engine_fib(i) : r->u.set[i];
-            if (t > after) break;
+    } else if (game == ENGINE_GAME_FIB) {
+        engine_heap_t before = 1; /* F(i - 1) */
+        t = 1;                    /* F(i), from F(2) to F(47), the last below 2^32 */
+        for (uint8_t i = 2; t <= after && i < ENGINE_FIB_COUNT - 1; i++) {
+            const engine_heap_t next = before + t;
+            before = t;
+            t = next;
         }
         if (t <= after) t = 0;
+    } else if (game == ENGINE_GAME_SUB) {
+        t = 0;
+        for (uint8_t i = 0; i < r->size && !t; i++)
+            if (r->u.set[i] > after) t = r->u.set[i];
     }
     return t <= n ? t : 0;
 }

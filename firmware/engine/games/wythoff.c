@@ -8,24 +8,33 @@
  * index 2). False when *up passes 2^32 - 1. */
 static bool wythoff_shift(engine_heap_t n, engine_heap_t *up, engine_heap_t *down, uint8_t *lowest)
 {
-    /* start at the largest Fibonacci index that can fit: F(13) = 233, F(24) = 46368 */
-    uint8_t k = (n >> 16) ? ENGINE_FIB_COUNT - 1 : (n >> 8) ? 24 : 13;
+    /* F(k - 1), F(k), F(k + 1): up to the largest F(k) <= n, then down term by term (F(48)
+     * does not fit in 32 bits: a term F(47) cannot be shifted up) */
+    engine_heap_t below = 1, f = 1, above = 2;
+    uint8_t k = 2;
     bool fits = true;
     *up = *down = 0;
     *lowest = 0;
+    for (; above <= n && k < ENGINE_FIB_COUNT - 1; k++) {
+        below = f;
+        f = above;
+        above = below + f;
+    }
     for (; k >= 2 && n; k--) {
-        const engine_heap_t f = engine_fib(k);
-        if (f > n) continue;
-        n -= f;
-        *lowest = k;
-        *down += engine_fib((uint8_t)(k - 1));
-        if (k + 1 >= ENGINE_FIB_COUNT) {
-            fits = false;
-        } else {
-            const engine_heap_t term = engine_fib((uint8_t)(k + 1));
-            fits &= *up + term >= *up;
-            *up += term;
+        if (f <= n) {
+            n -= f;
+            *lowest = k;
+            *down += below;
+            if (k + 1 >= ENGINE_FIB_COUNT) {
+                fits = false;
+            } else {
+                fits &= *up + above >= *up;
+                *up += above;
+            }
         }
+        above = f;
+        f = below;
+        below = above - f;
     }
     return fits;
 }
