@@ -181,16 +181,14 @@ static uint8_t engine_move_slots(const engine_rules_t *r, const engine_position_
 static bool engine_slot_next(const engine_rules_t *r, const engine_position_t *p, uint8_t slot,
                              engine_iter_t *it, engine_move_t *m)
 {
-    if (slot < p->count) {
-        if (!engine_ops(r)->next_option(r, p->heap[slot], it, m)) return false;
-        m->heap = slot;
-        return true;
-    }
-    const engine_heap_t low = p->heap[0] < p->heap[1] ? p->heap[0] : p->heap[1];
-    if (it->a >= low) return false;
-    m->heap = ENGINE_HEAP_BOTH;
-    m->take = ++it->a;
-    m->left = 0;
+    /* Wythoff's diagonal: Nim's moves (Wythoff's single-heap ones) in the smaller heap */
+    const bool both = slot >= p->count;
+    const engine_heap_t h = !both                    ? p->heap[slot]
+                            : p->heap[0] < p->heap[1] ? p->heap[0]
+                                                      : p->heap[1];
+    if (!engine_ops(r)->next_option(r, h, it, m)) return false;
+    m->heap = both ? ENGINE_HEAP_BOTH : slot;
+    if (both) m->left = 0;
     return true;
 }
 
