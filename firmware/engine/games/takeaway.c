@@ -192,18 +192,13 @@ static uint8_t sub_value(const engine_rules_t *r, engine_heap_t n, engine_heap_t
 
 static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g)
 {
+    engine_heap_t v = n; /* Nim */
     if (r->game == ENGINE_GAME_BASH) {
         const engine_heap_t period = (engine_heap_t)r->bash_max + 1;
-        if (n < period) *g = n;
-        else if (n <= 0xFFFF && period <= 0xFFFF) *g = (uint16_t)n % (uint16_t)period;
-        else *g = n % period;
-        return ENGINE_OK;
-    }
-    if (r->game != ENGINE_GAME_SUB && r->game != ENGINE_GAME_FIB && r->game != ENGINE_GAME_POW2) {
-        *g = n; /* Nim */
-        return ENGINE_OK;
-    }
-    if (r->game == ENGINE_GAME_POW2) {
+        if (n < period) v = n;
+        else if (n <= 0xFFFF && period <= 0xFFFF) v = (uint16_t)n % (uint16_t)period;
+        else v = n % period;
+    } else if (r->game == ENGINE_GAME_POW2) {
         /* g = n mod 3: powers of two are 1 or 2 mod 3, and 1 and 2 are both allowed.
          * Computed by folding, as 256 and 16 are 1 mod 3: no 32-bit division. */
         uint16_t f = (uint16_t)((uint8_t)n + (uint8_t)(n >> 8) + (uint8_t)(n >> 16) +
@@ -212,16 +207,18 @@ static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n,
         f = (uint16_t)((f >> 4) + (f & 15));
         f = (uint16_t)((f >> 4) + (f & 15));
         while (f >= 3) f -= 3;
-        *g = f;
-        return ENGINE_OK;
+        v = f;
+    } else if (r->game == ENGINE_GAME_SUB || r->game == ENGINE_GAME_FIB) {
+        if (r->table != ENGINE_TABLE_NONE) {
+            v = engine_table_value(r->table, n);
+        } else {
+            sub_prepare(r, n, NULL);
+            v = n < ENGINE_WORK_SIZE ? engine_work[n]
+                                     : sub_mex(r, 0xFFFF, (uint8_t)(sub_head + 1),
+                                               r->u.set[r->size - 1]);
+        }
     }
-    if (r->table != ENGINE_TABLE_NONE) {
-        *g = engine_table_value(r->table, n);
-        return ENGINE_OK;
-    }
-    sub_prepare(r, n, NULL);
-    *g = n < ENGINE_WORK_SIZE ? engine_work[n]
-                              : sub_mex(r, 0xFFFF, (uint8_t)(sub_head + 1), r->u.set[r->size - 1]);
+    *g = v;
     return ENGINE_OK;
 }
 
