@@ -54,18 +54,29 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
     return ENGINE_OK;
 }
 
+/* Have g(0..n) in the work buffer for a run-time code (with *budget: as octal_fill). */
+static engine_status_t octal_ready(const engine_rules_t *r, engine_heap_t n, uint16_t *budget)
+{
+    if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
+    if (engine_work_holds(r) && engine_work_fill > n) return ENGINE_OK;
+    return octal_fill(r, n, budget);
+}
+
+static __attribute__((noinline)) engine_status_t octal_work_grundy(const engine_rules_t *r,
+                                                                   engine_heap_t n,
+                                                                   engine_heap_t *g)
+{
+    const engine_status_t s = octal_ready(r, n, NULL);
+    if (s == ENGINE_OK) *g = engine_work[n];
+    return s;
+}
+
+/* The table lookup kept apart, as it is called for every heap of every decision: it needs only
+ * a few registers pushed, not the call prologue that the work buffer's path would bring. */
 static engine_status_t octal_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g)
 {
-    if (r->table != ENGINE_TABLE_NONE) {
-        *g = engine_table_value(r->table, n);
-        return ENGINE_OK;
-    }
-    if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
-    if (!engine_work_holds(r) || engine_work_fill <= n) {
-        engine_status_t s = octal_fill(r, n, NULL);
-        if (s != ENGINE_OK) return s;
-    }
-    *g = engine_work[n];
+    if (r->table == ENGINE_TABLE_NONE) return octal_work_grundy(r, n, g);
+    *g = engine_table_value(r->table, n);
     return ENGINE_OK;
 }
 
@@ -124,8 +135,7 @@ static bool octal_period_matches(const engine_rules_t *r, engine_heap_t rest, en
 static bool octal_next_option_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
                                  engine_iter_t *it, engine_move_t *m)
 {
-    if (r->table == ENGINE_TABLE_NONE && (n >= ENGINE_WORK_SIZE || octal_fill(r, n, NULL) != ENGINE_OK))
-        return false;
+    if (r->table == ENGINE_TABLE_NONE && octal_ready(r, n, NULL) != ENGINE_OK) return false;
     uint16_t prefix = 0, period = 0;
     if (r->table != ENGINE_TABLE_NONE) engine_table_shape(r->table, &prefix, &period);
     while (octal_next_option(r, n, it, m)) {
@@ -145,8 +155,5 @@ const engine_heap_ops_t engine_ops_octal = {octal_grundy, octal_next_option, oct
 
 engine_status_t engine_octal_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t budget)
 {
-    if (r->table != ENGINE_TABLE_NONE) return ENGINE_OK;
-    if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
-    if (engine_work_holds(r) && engine_work_fill > n) return ENGINE_OK;
-    return octal_fill(r, n, &budget);
+    return r->table != ENGINE_TABLE_NONE ? ENGINE_OK : octal_ready(r, n, &budget);
 }
