@@ -44,8 +44,8 @@ uint8_t engine_octal_digit(const engine_rules_t *r, uint16_t k)
 /* Finish a rules descriptor: stamp it and find the table that answers it. */
 static engine_status_t rules_finish(engine_rules_t *r)
 {
-    r->serial = ++rules_serial;
-    if (r->serial == 0) r->serial = ++rules_serial; /* 0 marks an empty work buffer */
+    if (++rules_serial == 0) rules_serial = 1; /* 0 marks an empty work buffer */
+    r->serial = rules_serial;
     r->table = ENGINE_TABLE_NONE;
 #ifndef ENGINE_TABLEGEN
     /* a serial handed out again (after 2^32 rules) must not find old values waiting */
