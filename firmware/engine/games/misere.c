@@ -19,7 +19,7 @@ bool engine_misere_is_win(const engine_position_t *p)
     uint8_t big;
     engine_heap_t x = misere_xor(p, &big);
     /* with only 0/1 heaps the nim-sum is the parity of the 1-heaps */
-    return big ? x != 0 : x == 0;
+    return (x != 0) == (big != 0);
 }
 
 /* The only candidates in heap i: its Nim answer h ^ x, and 0 or 1 (to the end game). */
@@ -35,7 +35,7 @@ bool engine_misere_next_winning(const engine_position_t *p, engine_iter_t *it, e
             if (to >= h || (phase > 0 && to == (h ^ x))) continue;
             const uint8_t big_after = (uint8_t)(big - (h > 1) + (to > 1));
             const engine_heap_t x_after = x ^ h ^ to;
-            if (big_after ? x_after != 0 : x_after == 0) continue; /* still a win for them */
+            if ((x_after != 0) == (big_after != 0)) continue; /* still a win for them */
             m->heap = it->heap;
             m->take = h - to;
             m->left = to;
