@@ -27,12 +27,11 @@ bool engine_work_claim(const engine_rules_t *r)
 
 uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes)
 {
-    uint8_t i = 0;
-    while (i < nbytes && seen[i] == 0xFF) i++;
-    if (i == nbytes) return (uint16_t)(nbytes * 8);
-    uint8_t bit = 0;
-    while (seen[i] & (1u << bit)) bit++;
-    return (uint16_t)(i * 8 + bit);
+    uint16_t g = 0;
+    for (; nbytes && *seen == 0xFF; nbytes--, seen++) g += 8;
+    if (nbytes)
+        for (uint8_t bits = *seen; bits & 1; bits >>= 1) g++;
+    return g;
 }
 
 const engine_heap_ops_t *engine_ops(const engine_rules_t *r)
