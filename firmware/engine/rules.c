@@ -266,17 +266,8 @@ bool engine_table_same_moves(uint8_t id, const engine_rules_t *r)
 
 engine_heap_t engine_heap_limit(const engine_rules_t *r)
 {
-    switch (r->game) {
-    case ENGINE_GAME_SUB:
-    case ENGINE_GAME_KAYLES:
-    case ENGINE_GAME_DAWSON:
-        return 65535;
-    case ENGINE_GAME_FIB:
-        return 4095;
-    case ENGINE_GAME_OCTAL:
-    case ENGINE_GAME_LINE:
-        return 255;
-    default:
-        return 0xFFFFFFFFUL;
-    }
+    /* 32 bits less the heap size's bits, by game: sub and the tables 16, fib 12, octal codes 8 */
+    static const uint8_t shift[ENGINE_GAME_COUNT] PROGMEM = {0, 0, 0, 16, 20, 0, 0, 16, 16, 24, 24};
+    const uint8_t game = r->game < ENGINE_GAME_COUNT ? r->game : ENGINE_GAME_NIM;
+    return 0xFFFFFFFFUL >> pgm_read_byte(&shift[game]);
 }
