@@ -25,6 +25,8 @@ bool engine_work_claim(const engine_rules_t *r)
     return held;
 }
 
+const uint8_t engine_bits[8] PROGMEM = {1, 2, 4, 8, 16, 32, 64, 128};
+
 uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes)
 {
     uint16_t g = 0;

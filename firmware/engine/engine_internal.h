@@ -30,6 +30,10 @@ static inline uint8_t engine_digit(const engine_rules_t *r, uint16_t k)
     return (k & 1) ? (uint8_t)(b >> 4) : (uint8_t)(b & 0x0F);
 }
 
+/* 1 << i for i = 0..7, in program memory: the bit of value v in a bitmap is engine_bits[v & 7]
+ * in byte v >> 3, read faster than shifted (the AVR shifts one place per instruction). */
+extern const uint8_t engine_bits[8];
+
 /* Smallest value whose bit is clear in the bitmap `seen` of nbytes bytes. */
 uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes);
 

@@ -8,8 +8,6 @@
 #include "../engine_pgm.h"
 #include "../engine_tables.h"
 
-static const uint8_t octal_bits[8] PROGMEM = {1, 2, 4, 8, 16, 32, 64, 128};
-
 /* Extend the work buffer to hold g(0..n) for r; ENGINE_ERR_HEAP_LIMIT if a value passes 255.
  * With *budget, stop once about that many removal sizes have been tried (ENGINE_ERR_BUSY; the
  * next call goes on from the values already there). */
@@ -34,12 +32,15 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
         for (uint8_t k = 1; k <= last && k != 0; k++) {
             const uint8_t d = engine_digit(r, k), rest = (uint8_t)(t - k);
             if ((d & 1) && rest == 0) seen[0] |= 1;
-            if ((d & 2) && rest > 0) seen[engine_work[rest] >> 3] |= (uint8_t)(1u << (engine_work[rest] & 7));
+            if ((d & 2) && rest > 0) {
+                const uint8_t v = engine_work[rest];
+                seen[v >> 3] |= pgm_read_byte(&engine_bits[v & 7]);
+            }
             if (!(d & 4)) continue;
             const uint8_t *left = engine_work + 1, *right = engine_work + rest - 1;
             for (uint8_t a = rest / 2; a; a--) { /* the hot loop: pointers and a bit table */
                 const uint8_t v = (uint8_t)(*left++ ^ *right--);
-                seen[v >> 3] |= pgm_read_byte(&octal_bits[v & 7]);
+                seen[v >> 3] |= pgm_read_byte(&engine_bits[v & 7]);
             }
         }
         const uint16_t g = engine_mex(seen, width);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../engine_internal.h"
+#include "../engine_pgm.h"
 #include "../engine_tables.h"
 
 /* Run-time sets keep g(0..255) in the work buffer as a table, filled as far as needed;
@@ -89,7 +90,7 @@ static uint8_t sub_mex(const engine_rules_t *r, uint16_t t, uint8_t at, uint8_t 
     for (uint8_t i = 0; i < r->size && r->u.set[i] <= t; i++) {
         int16_t from = (int16_t)at - r->u.set[i];
         const uint8_t v = engine_work[from < 0 ? from + m : from];
-        seen[v >> 3] |= (uint8_t)(1u << (v & 7));
+        seen[v >> 3] |= pgm_read_byte(&engine_bits[v & 7]);
     }
     return (uint8_t)engine_mex(seen, sizeof seen);
 }
