@@ -191,7 +191,7 @@ static uint8_t rules_lookup(const char *text, const char *name_end)
     return ENGINE_GAME_COUNT;
 }
 
-static const char *rules_colon(const char *text, const char *end)
+static __attribute__((noinline)) const char *rules_colon(const char *text, const char *end)
 {
     while (text < end && *text != ':') text++;
     return text;
@@ -256,10 +256,10 @@ bool engine_table_same_moves(uint8_t id, const engine_rules_t *r)
                r->u.digits[0] == rules_init_digit1(game) && r->u.digits[1] == 7;
     if (r->game != game) return false;
     uint8_t count = 0;
-    while (count < 3 && pgm_read_byte(&rules_tables[id].values[count])) {
-        if (count >= r->size || r->u.set[count] != pgm_read_byte(&rules_tables[id].values[count]))
-            return false;
-        count++;
+    for (; count < 3; count++) {
+        const uint8_t v = pgm_read_byte(&rules_tables[id].values[count]);
+        if (!v) break;
+        if (count >= r->size || r->u.set[count] != v) return false;
     }
     return game != ENGINE_GAME_SUB || r->size == count;
 }
