@@ -15,10 +15,11 @@ static bool rules_looking_up; /* making a table's own rules: no table lookup */
 static const char rules_names[] PROGMEM =
     "nim misere bash sub fib pow2 wythoff kayles dawson octal line ";
 
+/* For a game below ENGINE_GAME_COUNT. */
 static bool rules_has_parameter(uint8_t game)
 {
-    return game == ENGINE_GAME_BASH || game == ENGINE_GAME_SUB || game == ENGINE_GAME_OCTAL ||
-           game == ENGINE_GAME_LINE;
+    return (((1u << ENGINE_GAME_BASH) | (1u << ENGINE_GAME_SUB) | (1u << ENGINE_GAME_OCTAL) |
+             (1u << ENGINE_GAME_LINE)) >> game) & 1;
 }
 
 static bool rules_is_octal(uint8_t game)
