@@ -16,6 +16,7 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
 {
     uint16_t t = 0;
     if (engine_work_claim(r)) t = engine_work_fill;
+    if (t > n) return ENGINE_OK;
     /* options' values are XORs of values so far, so they stay below the power of two above
      * them all: the bitmap needs only that many bits, plus one for the mex itself */
     uint8_t top = 0;
@@ -58,9 +59,7 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
 /* Have g(0..n) in the work buffer for a run-time code (with *budget: as octal_fill). */
 static engine_status_t octal_ready(const engine_rules_t *r, engine_heap_t n, uint16_t *budget)
 {
-    if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
-    if (engine_work_holds(r) && engine_work_fill > n) return ENGINE_OK;
-    return octal_fill(r, n, budget);
+    return n < ENGINE_WORK_SIZE ? octal_fill(r, n, budget) : ENGINE_ERR_HEAP_LIMIT;
 }
 
 static __attribute__((noinline)) engine_status_t octal_work_grundy(const engine_rules_t *r,
