@@ -8,15 +8,13 @@
 #include "../engine_pgm.h"
 #include "../engine_tables.h"
 
-/* Extend the work buffer to hold g(0..n) for r; ENGINE_ERR_HEAP_LIMIT if a value passes 255.
+/* Extend the work buffer, which holds g(0..t-1) for r, to g(0..n); ENGINE_ERR_HEAP_LIMIT if a
+ * value passes 255.
  * With *budget, stop once about that many removal sizes have been tried (ENGINE_ERR_BUSY; the
  * next call goes on from the values already there). */
-static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t *r, engine_heap_t n,
-                                                            uint16_t *budget)
+static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t *r, uint8_t n,
+                                                            uint16_t t, uint16_t *budget)
 {
-    uint16_t t = 0;
-    if (engine_work_claim(r)) t = engine_work_fill;
-    if (t > n) return ENGINE_OK;
     /* options' values are XORs of values so far, so they stay below the power of two above
      * them all: the bitmap needs only that many bits, plus one for the mex itself */
     uint8_t top = 0;
@@ -59,7 +57,10 @@ static __attribute__((noinline)) engine_status_t octal_fill(const engine_rules_t
 /* Have g(0..n) in the work buffer for a run-time code (with *budget: as octal_fill). */
 static engine_status_t octal_ready(const engine_rules_t *r, engine_heap_t n, uint16_t *budget)
 {
-    return n < ENGINE_WORK_SIZE ? octal_fill(r, n, budget) : ENGINE_ERR_HEAP_LIMIT;
+    if (n >= ENGINE_WORK_SIZE) return ENGINE_ERR_HEAP_LIMIT;
+    /* claimed here rather than in octal_fill, whose frame is large */
+    const uint16_t from = engine_work_claim(r) ? engine_work_fill : 0;
+    return from > n ? ENGINE_OK : octal_fill(r, (uint8_t)n, from, budget);
 }
 
 static __attribute__((noinline)) engine_status_t octal_work_grundy(const engine_rules_t *r,
