@@ -85,27 +85,33 @@ static engine_status_t octal_grundy(const engine_rules_t *r, engine_heap_t n, en
 static bool octal_next_option(const engine_rules_t *r, engine_heap_t n, engine_iter_t *it,
                               engine_move_t *m)
 {
+    uint8_t a = (uint8_t)it->a; /* a <= r->size */
+    engine_heap_t b = it->b, left;
     for (;;) {
-        if (it->b == 0) {
-            if (it->a >= r->size || it->a >= n) return false;
-            it->a++;
+        if (b == 0) {
+            if (a >= r->size || a >= n) return false;
+            a++;
         }
-        const uint8_t d = engine_digit(r, (uint16_t)it->a);
-        const engine_heap_t rest = n - it->a, stage = ++it->b;
-        m->take = it->a;
+        const uint8_t d = engine_digit(r, a);
+        const engine_heap_t rest = n - a, stage = ++b;
+        left = stage - 2;
         if (stage == 1) {
-            m->left = 0;
-            if ((d & 1) && rest == 0) return true;
+            left = 0;
+            if ((d & 1) && rest == 0) break;
         } else if (stage == 2) {
-            m->left = rest;
-            if ((d & 2) && rest > 0) return true;
-        } else if ((d & 4) && stage - 2 <= rest / 2) {
-            m->left = stage - 2;
-            return true;
+            left = rest;
+            if ((d & 2) && rest > 0) break;
+        } else if ((d & 4) && left <= rest / 2) {
+            break;
         } else {
-            it->b = 0;
+            b = 0;
         }
     }
+    it->a = a;
+    it->b = b;
+    m->take = a;
+    m->left = left;
+    return true;
 }
 
 static engine_status_t octal_check_option(const engine_rules_t *r, engine_heap_t n,
