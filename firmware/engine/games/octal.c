@@ -142,9 +142,9 @@ static bool octal_period_matches(const engine_rules_t *r, engine_heap_t rest, en
 static bool octal_next_option_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
                                  engine_iter_t *it, engine_move_t *m)
 {
-    if (r->table == ENGINE_TABLE_NONE && octal_ready(r, n, NULL) != ENGINE_OK) return false;
     uint16_t prefix = 0, period = 0;
     if (r->table != ENGINE_TABLE_NONE) engine_table_shape(r->table, &prefix, &period);
+    else if (octal_ready(r, n, NULL) != ENGINE_OK) return false;
     while (octal_next_option(r, n, it, m)) {
         const engine_heap_t rest = n - m->take, a = m->left;
         if ((engine_heap_t)(octal_value(r, a) ^ octal_value(r, rest - a)) == target) return true;
