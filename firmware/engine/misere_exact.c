@@ -265,11 +265,8 @@ bool engine_exact_next_winning(const engine_rules_t *r, const engine_position_t 
                                engine_iter_t *it, engine_move_t *m)
 {
     const int8_t at = exact_bash_heap(r, p);
-    if (at >= 0) { /* Bash's one option of Grundy value 1 */
-        engine_iter_t option = {0};
-        if (it->phase || !engine_ops(r)->next_option_to(r, p->heap[at], 1, &option, m))
-            return false;
-        it->phase = 1;
+    if (at >= 0) { /* Bash's one option of Grundy value 1; the heap ops use only it->a, it->b */
+        if (!engine_ops(r)->next_option_to(r, p->heap[at], 1, it, m)) return false;
         m->heap = (uint8_t)at;
         return true;
     }
