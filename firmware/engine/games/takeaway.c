@@ -165,10 +165,9 @@ static void sub_table_fill(const engine_rules_t *r, uint8_t n)
         engine_work_fill = 0;
         sub_windowed = false;
     }
-    for (; engine_work_fill <= n; engine_work_fill++) {
-        const uint8_t t = (uint8_t)engine_work_fill;
-        engine_work[t] = sub_mex(r, t, t, 0);
-    }
+    uint16_t t = engine_work_fill;
+    for (; t <= n; t++) engine_work[t] = sub_mex(r, t, (uint8_t)t, 0);
+    engine_work_fill = t;
 }
 
 /* Make the work buffer hold what heap n of a run-time set needs: the table of g(0..n), or for
