@@ -109,21 +109,20 @@ static engine_heap_t engine_values[ENGINE_MAX_HEAPS];
 static bool engine_nim_sum(const engine_rules_t *r, const engine_position_t *p, engine_heap_t *x)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
-    /* Nim's values are the heaps; a run-time octal code's are in the work buffer once it is
-     * filled up to the largest heap (all within its 255 limit) */
-    uint8_t direct = r->game == ENGINE_GAME_NIM;
+    /* a run-time octal code's values are in the work buffer once it is filled up to the
+     * largest heap (all within its 255 limit) */
+    bool in_work = false;
     if (ops == &engine_ops_octal && r->table == ENGINE_TABLE_NONE) {
         engine_heap_t top = 0;
         for (uint8_t i = 0; i < p->count; i++)
             if (p->heap[i] > top) top = p->heap[i];
         if (ops->grundy(r, top, x) != ENGINE_OK) return false;
-        direct = 2;
+        in_work = true;
     }
     *x = 0;
     for (uint8_t i = 0; i < p->count; i++) {
         engine_heap_t *g = &engine_values[i];
-        if (direct == 1) *g = p->heap[i];
-        else if (direct == 2) *g = engine_work[(uint8_t)p->heap[i]];
+        if (in_work) *g = engine_work[(uint8_t)p->heap[i]];
         else if (ops->grundy(r, p->heap[i], g) != ENGINE_OK) return false;
         *x ^= *g;
     }
