@@ -143,14 +143,17 @@ static bool rules_number(const char **s, const char *end, uint16_t max, uint16_t
     return true;
 }
 
+/* sub:S and line:S, values 1..255 separated by commas; bash:M, one value 1..65535. */
 static engine_status_t rules_parse_values(engine_rules_t *r, uint8_t game, const char *s,
                                           const char *end)
 {
+    const bool bash = game == ENGINE_GAME_BASH;
     rules_clear(r, game);
     for (;;) {
         uint16_t v;
-        if (!rules_number(&s, end, 255, &v) || rules_add_value(r, (uint8_t)v) != ENGINE_OK)
-            return ENGINE_ERR_BAD_PARAMETER;
+        if (!rules_number(&s, end, bash ? 65535 : 255, &v)) return ENGINE_ERR_BAD_PARAMETER;
+        if (bash) return s == end ? engine_rules_bash(r, v) : ENGINE_ERR_BAD_PARAMETER;
+        if (rules_add_value(r, (uint8_t)v) != ENGINE_OK) return ENGINE_ERR_BAD_PARAMETER;
         if (s == end) break;
         if (*s++ != ',') return ENGINE_ERR_BAD_PARAMETER;
     }
@@ -209,14 +212,8 @@ static engine_status_t rules_parse_plain(engine_rules_t *r, const char *text, co
         return engine_rules_init(r, (engine_game_t)game);
     }
     if (colon == end) return ENGINE_ERR_BAD_PARAMETER;
-    const char *s = colon + 1;
-    if (game == ENGINE_GAME_BASH) {
-        uint16_t m;
-        if (!rules_number(&s, end, 65535, &m) || s != end) return ENGINE_ERR_BAD_PARAMETER;
-        return engine_rules_bash(r, m);
-    }
-    if (game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, s, end);
-    return rules_parse_values(r, game, s, end);
+    if (game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, colon + 1, end);
+    return rules_parse_values(r, game, colon + 1, end);
 }
 
 engine_status_t engine_rules_parse(engine_rules_t *r, const char *text, uint8_t len)
