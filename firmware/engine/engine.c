@@ -138,9 +138,11 @@ bool engine_is_win(const engine_rules_t *r, const engine_position_t *p)
     return engine_nim_sum(r, p, &x) && x != 0;
 }
 
-/* Winning moves of a sum: in every heap, the options whose value is g ^ nim-sum. */
-static bool engine_sum_next_winning(const engine_rules_t *r, const engine_position_t *p,
-                                    engine_iter_t *it, engine_move_t *m)
+/* Winning moves of a sum: in every heap, the options whose value is g ^ nim-sum. Not inlined:
+ * its cursor would weigh on the stack of the other games' searches, the misere one's above all. */
+static __attribute__((noinline)) bool engine_sum_next_winning(const engine_rules_t *r,
+                                                              const engine_position_t *p,
+                                                              engine_iter_t *it, engine_move_t *m)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
     if (it->phase == 0) {
