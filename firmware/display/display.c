@@ -96,7 +96,7 @@ static int8_t display_walk(const char *text, int8_t x)
             col = pgm_read_byte(g++);
             if ((uint8_t)x < 8) {
                 volatile uint8_t *led = &display_states[DISPLAY_TEXT_TOP][(uint8_t)x];
-                for (uint8_t bits = col; bits & 0x1F; bits >>= 1, led += sizeof display_states[0])
+                for (uint8_t bits = col & 0x1F; bits; bits >>= 1, led += sizeof display_states[0])
                     if (bits & 1) *led = DISPLAY_ON;
             }
             x++;
