@@ -109,6 +109,16 @@ $(TEST_DEBOUNCE): tests/runtime/test_debounce.c firmware/runtime/debounce.c \
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -Ifirmware/runtime $(filter %.c,$^) -o $@
 
+# The display's text on a grid board (matrix8's), with AddressSanitizer watching its writes.
+TEST_DISPLAY := $(BUILD)/tests/test_display
+
+$(TEST_DISPLAY): tests/runtime/test_display.c firmware/display/display.c firmware/display/display.h \
+		firmware/board/board.h boards/matrix8/board_config.h tests/runtime/host_avr/avr/pgmspace.h Makefile
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
+		-fno-omit-frame-pointer -Iboards/matrix8 -Ifirmware/board -Ifirmware/display -Ifirmware/engine \
+		-Itests/runtime/host_avr $(filter %.c,$^) -o $@
+
 # --- scenario tests: the firmware played through the simulated board ---
 TEST_NIM := $(BUILD)/tests/test_nim
 TEST_GAMES := $(BUILD)/tests/test_games
@@ -253,6 +263,7 @@ TEST_SUITES = \
 	$(foreach b,$(VALID_BOARDS),$(call board_suites,$(b))) \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
+	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
 	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
 	"matrix8 board (MAX7219 set up and kept, brightness, sounds, letters, flash size): \
@@ -264,7 +275,7 @@ TEST_SUITES = \
 
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
+_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
 		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)

@@ -1,0 +1,3 @@
+/* <avr/pgmspace.h> for host builds of firmware modules: program memory is plain memory,
+ * as the engine's own shim has it. */
+#include "engine_pgm.h"
