@@ -112,11 +112,13 @@ $(TEST_DEBOUNCE): tests/runtime/test_debounce.c firmware/runtime/debounce.c \
 # The display's text on a grid board (matrix8's), with AddressSanitizer watching its writes.
 TEST_DISPLAY := $(BUILD)/tests/test_display
 
-$(TEST_DISPLAY): tests/runtime/test_display.c firmware/display/display.c firmware/display/display.h \
+$(TEST_DISPLAY): tests/runtime/test_display.c firmware/display/display.c tests/engine/check.c \
+		tests/engine/check.h firmware/display/display.h \
 		firmware/board/board.h boards/matrix8/board_config.h tests/runtime/host_avr/avr/pgmspace.h Makefile
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -Iboards/matrix8 -Ifirmware/board -Ifirmware/display -Ifirmware/engine \
+		-Itests/engine \
 		-Itests/runtime/host_avr $(filter %.c,$^) -o $@
 
 # --- scenario tests: the firmware played through the simulated board ---

@@ -2,24 +2,10 @@
  * AddressSanitizer: every character of the font at every column from off the left to off
  * the right lights only the five text rows, only the columns on the grid, exactly the
  * glyph's dots, and never writes outside the display's states (ASan stops the run). */
-#include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "display.h"
-
-static unsigned test_passed, test_failed;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (cond) {                                                                                \
-            test_passed++;                                                                         \
-        } else {                                                                                   \
-            test_failed++;                                                                         \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
 
 /* The board: what the tick shows is kept for the test to read. */
 static uint8_t test_shown[BOARD_ROWS];
@@ -93,6 +79,5 @@ int main(void)
         CHECK(ms > 8 * DISPLAY_SCROLL_MS, "%s scrolled out after only %u ms", words[w], ms);
     }
 
-    printf("display: %u passed, %u failed\n", test_passed, test_failed);
-    return test_failed != 0;
+    return check_summary("display") != 0;
 }
