@@ -86,3 +86,39 @@ uint32_t check_summary(const char *suite) {
     check_printer = 0;
     return failed;
 }
+
+#ifdef __AVR__
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <avr/sleep.h>
+
+#include "sim_probe.h"
+
+static int check_uart_putchar(char c, FILE *stream) {
+    if (c == '\n') check_uart_putchar('\r', stream);
+    loop_until_bit_is_set(UCSR0A, UDRE0);
+    UCSR0A = _BV(U2X0) | _BV(TXC0); /* clear "transmit complete": it now means this byte left */
+    UDR0 = (uint8_t)c;
+    return 0;
+}
+
+static FILE check_uart_stdout = FDEV_SETUP_STREAM(check_uart_putchar, NULL, _FDEV_SETUP_WRITE);
+
+void check_avr_begin(void) {
+    UCSR0A = _BV(U2X0);
+    UBRR0 = 16; /* 115200 baud at 16 MHz with U2X0 */
+    UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
+    UCSR0B = _BV(TXEN0);
+    stdout = &check_uart_stdout;
+}
+
+void check_avr_end(const char *suite) {
+    const uint32_t failed = check_summary(suite);
+    loop_until_bit_is_set(UCSR0A, TXC0); /* let the last byte leave */
+    sim_probe_exit(failed ? 1 : 0);
+    cli();
+    sleep_enable();
+    for (;;)
+        sleep_cpu();
+}
+#endif

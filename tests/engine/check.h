@@ -61,4 +61,12 @@ void check_puts_P(const char *s); /* a string in flash (CHECK_STR) */
 void check_puts(const char *s);   /* a string in RAM */
 void check_put_u32(uint32_t v);   /* decimal */
 
+#ifdef __AVR__
+/* A test firmware under simavr: stdout on UART0 at 115200 8N1. */
+void check_avr_begin(void);
+/* Print the suite's summary, hand the simulator the result (exit 0 or 1) once the last byte
+ * has left, and sleep for good. */
+void check_avr_end(const char *suite) __attribute__((noreturn));
+#endif
+
 #endif

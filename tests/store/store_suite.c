@@ -5,9 +5,7 @@
  * finishing the save at once, a change just after a save's last byte. Then checks that the
  * newest valid slot holds the model, byte for byte, and that a reload gives it back. */
 #include <avr/eeprom.h>
-#include <avr/interrupt.h>
 #include <avr/io.h>
-#include <avr/sleep.h>
 #include <avr_mcu_section.h> /* pkg-config --cflags simavr-avr */
 #include <stdio.h>
 #include <string.h>
@@ -184,30 +182,10 @@ static void suite_run(void)
     suite_check_eeprom();
 }
 
-static int suite_putchar(char c, FILE *stream)
-{
-    if (c == '\n') suite_putchar('\r', stream);
-    loop_until_bit_is_set(UCSR0A, UDRE0);
-    UCSR0A = _BV(U2X0) | _BV(TXC0); /* clear "transmit complete": it now means this byte left */
-    UDR0 = (uint8_t)c;
-    return 0;
-}
-
-static FILE suite_stdout = FDEV_SETUP_STREAM(suite_putchar, NULL, _FDEV_SETUP_WRITE);
-
 int main(void)
 {
-    UCSR0A = _BV(U2X0);
-    UBRR0 = 16; /* 115200 baud at 16 MHz with U2X0 */
-    UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
-    UCSR0B = _BV(TXEN0);
-    stdout = &suite_stdout;
+    check_avr_begin();
     check_context(suite_context);
     suite_run();
-    const uint32_t failed = check_summary("store on the AVR");
-    loop_until_bit_is_set(UCSR0A, TXC0); /* let the last byte leave */
-    sim_probe_exit(failed ? 1 : 0);
-    cli();
-    sleep_enable();
-    for (;;) sleep_cpu();
+    check_avr_end("store on the AVR");
 }
