@@ -71,21 +71,34 @@ awk -v out="$tmp/out" '
 
 # Flash and RAM of the engine in the benchmark image: the sizes, in the linked ELF, of
 # every symbol the engine objects define (tables included; shared libgcc helpers not).
-avr-nm --defined-only "$@" | awk 'NF == 3 { print $3 }' | sort -u >"$tmp/engine_syms"
+for obj in "$@"; do
+    avr-nm --defined-only "$obj" | awk -v file="$(basename "$obj" .o)" 'NF == 3 { print $3, file }'
+done >"$tmp/engine_syms"
 avr-nm -S --size-sort "$elf" | awk -v syms="$tmp/engine_syms" '
-    BEGIN { while ((getline s < syms) > 0) mine[s] = 1 }
+    BEGIN { while ((getline line < syms) > 0) { split(line, f, " "); if (!(f[1] in mine)) mine[f[1]] = f[2] } }
     NF == 4 && ($4 in mine) {
         size = 0; hex = toupper($2)
         for (i = 1; i <= length(hex); i++) size = size * 16 + index("0123456789ABCDEF", substr(hex, i, 1)) - 1
         t = tolower($3)
-        if (t == "t" || t == "r") flash += size
-        else if (t == "d") { flash += size; ram += size }
+        if (t == "t" || t == "r" || t == "d") { flash += size; by_file[mine[$4]] += size }
+        if (t == "d") ram += size
         else if (t == "b") { if ($4 == "engine_work") work = size; else ram += size }
         if ($4 ~ /^engine_table_.*_(nibbles|marks|phrases)$/) tables += size
     }
     END {
         printf "engine flash %d bytes (code %d + tables %d): target <= 8192: %s\n", flash, \
             flash - tables, tables, flash <= 8192 ? "met" : "MISSED"
+        printf "engine flash by source file:"
+        files = 0
+        for (file in by_file) files++
+        for (n = 0; n < files; n++) {
+            top = ""
+            for (file in by_file)
+                if (!(file in shown) && (top == "" || by_file[file] > by_file[top])) top = file
+            shown[top] = 1
+            printf "%s %s.c %d", n ? "," : "", top, by_file[top]
+        }
+        printf "\n"
         printf "engine static RAM %d bytes + work buffer %d: targets <= 128 and <= 256: %s\n", \
             ram, work, (ram <= 128 && work <= 256) ? "met" : "MISSED"
     }'
