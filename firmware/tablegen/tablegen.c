@@ -90,7 +90,8 @@ static void tablegen_prove(const engine_rules_t *r, int prefix, int period, cons
 
 /* --- phrase packing (the format engine_table_value reads; see engine_tables.h) --- */
 
-#define TABLEGEN_PHRASE_MAX ENGINE_TABLE_PHRASE_MAX
+/* a mark's "how far back" must fit below ENGINE_TABLE_MARK_BACK */
+_Static_assert(ENGINE_TABLE_PHRASE_MAX < ENGINE_TABLE_MARK_BACK, "phrases too long for the marks");
 #define TABLEGEN_CANDIDATES 64
 
 typedef struct {
@@ -118,7 +119,7 @@ static int tablegen_tokens(int values, const tablegen_phrase_t *ph, int nph, int
 }
 
 /* Choose up to nph phrases, one at a time, each the candidate that leaves fewest tokens.
- * Candidates: the substrings of 2..TABLEGEN_PHRASE_MAX values that occur most (by values
+ * Candidates: the substrings of 2..ENGINE_TABLE_PHRASE_MAX values that occur most (by values
  * they would save), found by sorting each length's substrings. */
 static int tablegen_len;
 static int tablegen_cmp(const void *x, const void *y)
@@ -134,7 +135,7 @@ static int tablegen_choose_phrases(int values, tablegen_phrase_t *ph, int nph, i
     static long score[TABLEGEN_CANDIDATES];
     static int order[TABLEGEN_N];
     int ncand = 0;
-    for (int len = 2; len <= TABLEGEN_PHRASE_MAX; len++) {
+    for (int len = 2; len <= ENGINE_TABLE_PHRASE_MAX; len++) {
         const int n = values - len + 1;
         if (n < 2) break;
         for (int i = 0; i < n; i++) order[i] = i;
