@@ -93,12 +93,16 @@ void games_rules(const settings_t *s, engine_rules_t *r)
     if (s->misere) engine_rules_misere(r); /* Nim becomes misere Nim */
 }
 
-/* A subtraction or line set as a bit mask of 1..8 (bit k-1 = k); 0 when a value passes 8. */
+/* A subtraction or line set as a bit mask of 1..8 (bit k-1 = k); 0 when a value passes 8.
+ * Read as the engine keeps it: a sub set as its sorted values, a line set as octal digits
+ * (7 at each value k, r->size the largest). */
 static uint8_t games_bits_of(const engine_rules_t *r)
 {
+    const bool line = r->game == ENGINE_GAME_LINE;
     uint8_t bits = 0;
     for (uint8_t i = 0; i < r->size; i++) {
-        const uint8_t k = r->u.set[i];
+        const uint8_t k = line ? (uint8_t)(i + 1) : r->u.set[i];
+        if (line && !engine_octal_digit(r, k)) continue;
         if (k > SETTINGS_SET_BITS) return 0;
         bits |= (uint8_t)(1u << (k - 1));
     }

@@ -1471,6 +1471,75 @@ static void ct_test_new(void) {
     ct_check_leds((const unsigned[]){2, 2, 1}, 3);
 }
 
+/* `new <game> <heaps>` with a game of every family the menu offers (the fixed sets, a custom
+ * set, line games with theirs, and misere variants where the board offers them): `ok`, and the
+ * game's @game line names it as the menu does (a set sorted); a family the board leaves out is
+ * "not in the device's menu". Sets larger than every heap leave no move: one `err` line. */
+static void ct_new_family(const char *game, const char *name, const char *heaps, bool offered) {
+    char cmd[CT_TEXT], want[CT_TEXT + 64];
+    snprintf(cmd, sizeof cmd, "new %s %s", game, heaps);
+    const size_t from = scn_cursor(ct_s);
+    ct_send("%s", cmd);
+    const char *got = ct_reply();
+    if (!offered) {
+        snprintf(want, sizeof want, "err %s is not in the device's menu", game);
+        tally_check(got && !strcmp(got, want), "'%s' -> '%s', expected '%s'", cmd, ct_show(got), want);
+        return;
+    }
+    snprintf(want, sizeof want, "@game %s ", name);
+    bool seen = false;
+    for (size_t i = from; i + 1 < scn_cursor(ct_s); i++)
+        seen |= !strncmp(scn_line(ct_s, i), want, strlen(want));
+    tally_check(got && !strcmp(got, "ok") && seen, "'%s' -> '%s'%s, expected 'ok' after '%s...'", cmd,
+                ct_show(got), seen ? "" : " (no such @game line)", want);
+}
+
+static void ct_test_new_families(void) {
+    snprintf(tally_context, sizeof tally_context, "new with every game family");
+    unsigned tokens = 0;
+    for (unsigned r = 0; r < ct_rows; r++)
+        tokens += ct_len[r];
+    const bool small = tokens <= 16; /* misere variants beyond Nim only on boards this small */
+    static const struct {
+        const char *game, *name, *heaps;
+        bool misere; /* offered only on small boards */
+    } families[] = {
+        {"nim", "nim", "1 2 3", false},
+        {"misere", "misere", "1 2 3", false},
+        {"bash:3", "bash:3", "1 2 3", false},
+        {"misere:bash:3", "misere:bash:3", "1 2 3", true},
+        {"sub:1,3,4", "sub:1,3,4", "1 2 3", false},
+        {"sub:5,2", "sub:2,5", "1 2 3", false},
+        {"misere:sub:2,5", "misere:sub:2,5", "1 2 3", true},
+        {"pow2", "pow2", "1 2 3", false},
+        {"fib", "fib", "1 2 3", false},
+        {"sub:5,1,2", "sub:1,2,5", "1 2 3", false}, /* the custom set */
+        {"misere:sub:3,8", "misere:sub:3,8", "1 2 3", true},
+        {"wythoff", "wythoff", "1 2", false},
+        {"kayles", "kayles", "3 4 5", false},
+        {"misere:kayles", "misere:kayles", "3 4 5", true},
+        {"dawson", "dawson", "3 4 5", false},
+        {"misere:dawson", "misere:dawson", "3 4 5", true},
+        {"line:3,1", "line:1,3", "3 4 5", false},
+        {"line:2", "line:2", "3 4 5", false},
+        {"line:8,1,5", "line:1,5,8", "3 4 5", false},
+        {"misere:line:1,3", "misere:line:1,3", "3 4 5", true},
+    };
+    char last[CT_TEXT] = "";
+    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+        const bool offered = !families[i].misere || small;
+        ct_new_family(families[i].game, families[i].name, families[i].heaps, offered);
+        if (offered) snprintf(last, sizeof last, "%s %s turn human", families[i].name, families[i].heaps);
+    }
+    /* sets whose smallest value exceeds every heap: no move, so no game */
+    static const char *const no_move[] = {"new sub:6 3 4 5", "new sub:6,7,8 3 4 5", "new line:6 3 4 5",
+                                          "new line:7,8 3 4 5", "new misere:line:6 1 2"};
+    for (size_t i = 0; i < sizeof no_move / sizeof no_move[0]; i++)
+        if (small || strncmp(no_move[i], "new misere:", 11))
+            ct_expect(no_move[i], "err that position has no move left");
+    ct_expect("show", last); /* none of them changed the game */
+}
+
 /* ---- 8. replies and events never share a line ---- */
 
 /* Whether l is a complete event line of a Nim game on the board (a move line: a heap a row,
@@ -1609,6 +1678,7 @@ int main(int argc, char **argv) {
     ct_test_errors();
     ct_test_lines();
     ct_test_new();
+    ct_test_new_families();
     ct_test_garbage();
     ct_test_lost_input();
     ct_test_interleave();
