@@ -96,7 +96,7 @@ static uint8_t board_reverse(uint8_t b)
 static void board_spi(uint8_t byte)
 {
     SPDR = byte;
-    while (!(SPSR & _BV(SPIF))) {} /* 16 cycles at 4 MHz */
+    while (!(SPSR & _BV(SPIF))) {} /* 8 bits at fosc/4 (4 MHz): 32 cycles */
 }
 
 /* Frame i, rows taken from lit; latched by LOAD's rising edge. */

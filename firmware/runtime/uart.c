@@ -23,7 +23,7 @@ static uint8_t uart_gap_ends, uart_gap_last; /* the same, of the gap last report
 void uart_init(void)
 {
     UCSR0A = _BV(U2X0);
-    UBRR0 = F_CPU / 8 / 115200 - 1; /* 16: 115200 baud, -3.5 % */
+    UBRR0 = F_CPU / 8 / 115200 - 1; /* 16: 16 MHz / 8 / 17 = 117,647 baud, +2.1 % of 115200 */
     UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
     UCSR0B = _BV(TXEN0) | _BV(RXEN0) | _BV(RXCIE0);
 }
