@@ -48,8 +48,12 @@ void board_init(void)
 {
     DDRC &= (uint8_t)~BOARD_BUTTON_MASK;
     PORTC |= BOARD_BUTTON_MASK; /* pull-ups */
-    PORTB = (uint8_t)((PORTB & ~(BOARD_RCLK | BOARD_MOSI | BOARD_SCK)) | BOARD_OE);
-    DDRB |= BOARD_OE | BOARD_RCLK | BOARD_MOSI | BOARD_SCK;
+    PORTD |= 0xFC; /* unused D2..D7: pulled up rather than floating */
+    PORTB = BOARD_OE | _BV(PB0) | _BV(PB4); /* OE high (dark); D8, MISO pulled up */
+    DDRB = BOARD_OE | BOARD_RCLK | BOARD_MOSI | BOARD_SCK;
+    /* INT0/INT1 on D2/D3 in edge mode: no low-level polling in simavr (no effect while EIMSK
+     * is 0) */
+    EICRA = _BV(ISC11) | _BV(ISC10) | _BV(ISC01) | _BV(ISC00);
     SPCR = _BV(SPE) | _BV(MSTR); /* mode 0, MSB first, 4 MHz */
     board_send(); /* the registers power up undefined: clear them while OE keeps them dark */
 }

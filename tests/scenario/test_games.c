@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sim_avr.h>
+
 #include "brute.h"
 #include "scenario.h"
 #include "tally.h"
@@ -956,6 +958,26 @@ int main(int argc, char **argv)
     tally_check(rest && !*rest, "default settings: '%s'", set ? set : "none");
     int side;
     if (gm_game_line(&g, &side)) tally_check(side == 0 && !strcmp(g.name, "nim"), "first game %s", g.name);
+
+    /* every pin the board leaves unused is pulled up or driven, never floating (a floating
+     * CMOS input draws current on the chip): D2..D13 and A0..A5 are each an output or an input
+     * with its pull-up; INT0/INT1 in an edge mode, not the low-level reset default (simavr
+     * polls a low D2/D3 every cycle in that mode: 30 times slower) */
+    snprintf(tally_context, sizeof tally_context, "pins");
+    {
+        const avr_t *avr = sim_avr(scn_sim(s));
+        static const struct {
+            char port;
+            uint8_t ddr, mask;
+        } ports[] = {{'B', 0x24, 0x3F}, {'C', 0x27, 0x3F}, {'D', 0x2A, 0xFC}};
+        for (size_t i = 0; i < 3; i++) {
+            const uint8_t ddr = avr->data[ports[i].ddr], port = avr->data[ports[i].ddr + 1];
+            const uint8_t floating = (uint8_t)(ports[i].mask & ~ddr & ~port);
+            tally_check(!floating, "port %c: pins %#x float (DDR %#x, PORT %#x)", ports[i].port, floating, ddr, port);
+        }
+        const uint8_t eicra = avr->data[0x69];
+        tally_check((eicra & 0x0A) == 0x0A, "EICRA %#x: INT0/INT1 in the low-level mode", eicra);
+    }
 
     gm_test_menu(&g);
 
