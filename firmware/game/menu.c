@@ -121,7 +121,7 @@ static void menu_print_value(const settings_t *s, uint8_t line)
         const uint8_t i = (uint8_t)(v - pgm_read_byte(&menu_lines[line].first));
         const char *name = menu_word(line, (uint8_t)(i + 1));
         if (pgm_read_byte(name)) uart_puts_P(name);
-        else uart_put_u32(v);
+        else uart_put_u32(i + 1u); /* counted from 1, as the LEDs and README do: M, brightness 1..4 */
     }
 }
 

@@ -273,17 +273,18 @@ static double duty(uint64_t *edges) {
     return hc595_oe_low_fraction(chain);
 }
 
-/* The menu's brightness levels 0..3 set OE low 12.5, 25, 50 and 100 % of the time (977 Hz PWM,
- * none at the top level) while tried; B undoes a level only tried, A keeps it. */
+/* The menu's brightness levels 1..4 (as the README counts them) set OE low 12.5, 25, 50 and
+ * 100 % of the time (977 Hz PWM, none at the top level) while tried; B undoes a level only
+ * tried, A keeps it. */
 static void test_brightness(void) {
     static const double want[4] = {0.125, 0.25, 0.5, 1.0};
     uint64_t edges;
     if (!menu_to("bright")) return;
-    CHECK(strcmp(scn_last_line(scn, "@menu "), "@menu bright 3") == 0);
+    CHECK(strcmp(scn_last_line(scn, "@menu "), "@menu bright 4") == 0);
     for (unsigned i = 0; i < 4; i++) {
         char line[32];
-        snprintf(line, sizeof line, "@menu bright %u", i);
-        scn_tap(scn, SIM_BTN_RIGHT); /* 3 -> 0 -> 1 -> 2 -> 3 */
+        snprintf(line, sizeof line, "@menu bright %u", i + 1);
+        scn_tap(scn, SIM_BTN_RIGHT); /* 4 -> 1 -> 2 -> 3 -> 4 */
         expect_line(line, 500);
         double d = duty(&edges);
         CHECKF(fabs(d - want[i]) < DUTY_TOL, "level %u: OE low %.4f, want %.3f", i, d, want[i]);
@@ -293,8 +294,8 @@ static void test_brightness(void) {
         else
             CHECKF(edges == 0, "top level: %llu OE edges", (unsigned long long)edges);
     }
-    scn_tap(scn, SIM_BTN_RIGHT); /* 0: tried, then undone by B */
-    expect_line("@menu bright 0", 500);
+    scn_tap(scn, SIM_BTN_RIGHT); /* 1: tried, then undone by B */
+    expect_line("@menu bright 1", 500);
     scn_tap(scn, SIM_BTN_B);
     expect_line("@menu back", 500);
     double d = duty(&edges);
@@ -303,11 +304,11 @@ static void test_brightness(void) {
     if (!menu_to("bright")) return;
     scn_tap(scn, SIM_BTN_RIGHT);
     scn_tap(scn, SIM_BTN_RIGHT);
-    expect_line("@menu bright 1", 500);
+    expect_line("@menu bright 2", 500);
     scn_tap(scn, SIM_BTN_A);
     expect_line("@game ", 1000);
     d = duty(&edges);
-    CHECKF(fabs(d - 0.25) < DUTY_TOL, "level 1 kept: OE low %.4f", d);
+    CHECKF(fabs(d - 0.25) < DUTY_TOL, "level 2 kept: OE low %.4f", d);
     /* the LEDs' lit fraction follows OE */
     unsigned r = 0, c = 0;
     while (r < ROWS && !(sim_shift595_row(chain, r) & 1))

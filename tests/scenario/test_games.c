@@ -712,8 +712,8 @@ static void gm_test_menu(gm_t *g)
                   {"first", 3, 0x05, 1}, {"level", 3, 0x06, 1},  {"players", 2, 0x07, 1}};
     size_t count = 6;
     if (g->has_sound) lines[count++] = (gm_line_t){"sound", 2, 0x09, 2}; /* on */
-    if (g->has_bright) /* the default is the brightest: the last value */
-        lines[count++] = (gm_line_t){"bright", g->bright_default + 1, 0x0A, g->bright_default + 1};
+    if (g->has_bright) /* levels 1..4, the default the brightest: 4 LEDs */
+        lines[count++] = (gm_line_t){"bright", 4, 0x0A, g->bright_default};
     bool marienbad_seen = false;
     for (size_t l = 0; l < count; l++) {
         if (l) {
@@ -956,6 +956,8 @@ int main(int argc, char **argv)
     if (rest && sscanf(rest, " bright=%u%n", &g.bright_default, &end) == 1 && end > 0)
         g.has_bright = true, rest += end;
     tally_check(rest && !*rest, "default settings: '%s'", set ? set : "none");
+    /* brightness counted 1..4 everywhere (menu, LEDs, README): the default is the brightest */
+    tally_check(!g.has_bright || g.bright_default == 4, "default brightness %u, wanted 4 (of 1..4)", g.bright_default);
     int side;
     if (gm_game_line(&g, &side)) tally_check(side == 0 && !strcmp(g.name, "nim"), "first game %s", g.name);
 
