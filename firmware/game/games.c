@@ -76,6 +76,17 @@ static uint8_t games_set_bits(const settings_t *s)
     }
 }
 
+uint8_t games_least_take(const settings_t *s)
+{
+    const uint8_t game = pgm_read_byte(&games_list[s->game].engine_game);
+    uint8_t bits = game == ENGINE_GAME_DAWSON                             ? 0x02
+                   : game == ENGINE_GAME_SUB || game == ENGINE_GAME_LINE ? games_set_bits(s)
+                                                                         : 0x01;
+    uint8_t k = 1;
+    for (; !(bits & 1) && k <= SETTINGS_SET_BITS; bits >>= 1) k++;
+    return k; /* SETTINGS_SET_BITS + 1 for an empty set: no move at all */
+}
+
 void games_rules(const settings_t *s, engine_rules_t *r)
 {
     const uint8_t game = pgm_read_byte(&games_list[s->game].engine_game);

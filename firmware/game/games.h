@@ -40,6 +40,10 @@ uint8_t games_rows(uint8_t id);
 bool games_misere_offered(uint8_t id);
 /* True when the board has the rows for the 1-3-5-7 start and the game is played on heaps. */
 bool games_marienbad_fits(uint8_t id);
+/* The fewest tokens a move of the game takes (the smallest value of a sub or line set, 2 for
+ * Dawson's Kayles and sub:2,5, else 1): a heap, or a line game's run, of at least that many
+ * has a move, a shorter one none. */
+uint8_t games_least_take(const settings_t *s);
 /* Set up the engine rules for the game the settings name. */
 void games_rules(const settings_t *s, engine_rules_t *r);
 /* The menu game that plays rules r: sets s's game, misere and, for bash and the custom sets,

@@ -7,6 +7,7 @@
 #include "display.h"
 #include "games.h"
 #include "menu.h"
+#include "play.h"
 #include "uart.h"
 
 enum {
@@ -125,12 +126,17 @@ static void menu_print_value(const settings_t *s, uint8_t line)
     }
 }
 
-static void menu_tell(void)
+static void menu_tell_begin(void)
 {
     uart_puts_P(PSTR("@menu "));
     uart_puts_P(menu_word(menu.line, 0));
     uart_putc(' ');
     menu_print_value(&menu.edit, menu.line);
+}
+
+static void menu_tell(void)
+{
+    menu_tell_begin();
     uart_puts_P(PSTR("\r\n"));
 }
 
@@ -197,6 +203,25 @@ static void menu_draw(uint16_t now)
     display_end();
 }
 
+static void menu_refuse(uint16_t now_ms)
+{
+    menu.refusing = 1;
+    menu.refuse_until = (uint16_t)(now_ms + MENU_REFUSE_MS);
+}
+
+void menu_refuse_start(uint16_t now_ms)
+{
+    const uint8_t least = games_least_take(&menu.edit);
+    if (menu_shown(MENU_SET)) { /* the only games whose start can lack a move */
+        menu.line = MENU_SET;
+        menu.set_cursor = (uint8_t)(least - 1);
+    }
+    menu_refuse(now_ms);
+    menu_tell_begin();
+    uart_puts_P(PSTR(" refused: no move from the start\r\n"));
+    menu_draw(now_ms);
+}
+
 void menu_open(const settings_t *s, uint16_t now_ms)
 {
     menu.edit = *s;
@@ -242,14 +267,17 @@ __attribute__((noinline)) menu_action_t menu_update(uint8_t presses, uint16_t no
                 menu.edit.custom = after;
                 changed = true;
             } else { /* the set may not become empty */
-                menu.refusing = 1;
-                menu.refuse_until = (uint16_t)(now_ms + MENU_REFUSE_MS);
+                menu_refuse(now_ms);
             }
         }
     } else {
         if (presses & BUTTON_RIGHT) menu_change(1), changed = true;
         if (presses & BUTTON_LEFT) menu_change(-1), changed = true;
-        if (presses & BUTTON_A) return MENU_PLAY;
+        if (presses & BUTTON_A) {
+            if (play_startable(&menu.edit)) return MENU_PLAY;
+            menu_refuse_start(now_ms); /* tells and draws */
+            return MENU_STAY;
+        }
     }
     if (changed || menu.line != line) menu_tell();
     menu_draw(now_ms);

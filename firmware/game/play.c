@@ -222,6 +222,8 @@ static void play_turn(uint16_t now)
     }
 }
 
+static play_event_t play_over(uint16_t now);
+
 /* Take the tokens of m off the board; end the game or pass the turn. */
 static play_event_t play_move(const engine_move_t *m, uint16_t now)
 {
@@ -238,8 +240,14 @@ static play_event_t play_move(const engine_move_t *m, uint16_t now)
         play_turn(now);
         return PLAY_EVENT_NONE;
     }
-    /* no move left: normal play, the mover won; misere, the player to move won */
-    play.winner = engine_is_win(&play.rules, &play.b.pos) ? play.side : mover;
+    return play_over(now);
+}
+
+/* No move left for play.side: the game is over. */
+static play_event_t play_over(uint16_t now)
+{
+    /* normal play: the player to move lost; misere: the player to move won */
+    play.winner = engine_is_win(&play.rules, &play.b.pos) ? play.side : (uint8_t)(play.side ^ 1);
     play.phase = PLAY_OVER;
     play.until = now; /* grid boards: the text scrolls from here */
     play_event(PSTR("@over "), play.winner);
@@ -275,17 +283,18 @@ static bool play_plain_move(engine_move_t *out)
     return false;
 }
 
-static void play_choose(void)
+/* The device's move into play.reply; false when the engine has none to make. */
+static bool play_choose(void)
 {
     engine_move_t *m = &play.reply;
     if (play.set.level == SETTINGS_EQUALIZER && !play.slipped &&
         engine_is_win(&play.rules, &play.b.pos) && play_plain_move(m)) {
         play.slipped = 1;
-        return;
+        return true;
     }
-    engine_choose_move(&play.rules, &play.b.pos,
-                       play.set.level == SETTINGS_CASUAL ? ENGINE_LEVEL_CASUAL : ENGINE_LEVEL_PERFECT,
-                       rng_next(), m);
+    return engine_choose_move(&play.rules, &play.b.pos,
+                              play.set.level == SETTINGS_CASUAL ? ENGINE_LEVEL_CASUAL : ENGINE_LEVEL_PERFECT,
+                              rng_next(), m);
 }
 
 static void play_random_rows(uint8_t mask[BOARD_ROWS])
@@ -331,8 +340,19 @@ void play_print_state(void)
     }
 }
 
-void play_start(const settings_t *s, const uint8_t *start, uint8_t device_first, uint16_t now_ms)
+bool play_startable(const settings_t *s)
 {
+    const uint8_t least = games_least_take(s), rows = games_rows(s->game);
+    for (uint8_t r = 0; r < rows; r++) { /* tokens of row r: Marienbad's 2r + 1, or full */
+        const uint8_t n = s->start != SETTINGS_START_MARIENBAD ? board_row_length(r) : r < 4 ? (uint8_t)(2 * r + 1) : 0;
+        if (n >= least) return true;
+    }
+    return false;
+}
+
+bool play_start(const settings_t *s, const uint8_t *start, uint8_t device_first, uint16_t now_ms)
+{
+    if (!start && !play_startable(s)) return false;
     play.set = *s;
     games_rules(s, &play.rules);
     play.entry = games_entry(s->game);
@@ -343,6 +363,7 @@ void play_start(const settings_t *s, const uint8_t *start, uint8_t device_first,
             mask[r] = start ? start[r]
                       : s->start == SETTINGS_START_MARIENBAD ? (r < 4 ? (uint8_t)((1u << (2 * r + 1)) - 1) : 0)
                                                              : play_full(r);
+        /* random: 32 draws, then the classic start (which has a move: play_startable) */
         if (!start && s->start == SETTINGS_START_RANDOM && tries < 32) play_random_rows(mask);
         if (play_queen() && !start) { /* heaps 6 and 7 from full rows: the queen beside the top */
             mask[0] &= 0x3F;          /* right corner (from it a diagonal move would win at once) */
@@ -358,6 +379,7 @@ void play_start(const settings_t *s, const uint8_t *start, uint8_t device_first,
     rows_print(&play.b);
     play_turn(now_ms);
     play_draw(now_ms);
+    return true;
 }
 
 /* ---- the person's input ---- */
@@ -477,7 +499,10 @@ __attribute__((noinline)) play_event_t play_update(uint8_t presses, uint8_t held
         break;
     case PLAY_THINK:
         if (!play_after(now_ms, play.until)) break;
-        play_choose();
+        if (!play_choose()) { /* the engine found no move: never one it did not choose */
+            ev = play_over(now_ms);
+            break;
+        }
         play.phase = PLAY_SHOW;
         play.until = (uint16_t)(now_ms + PLAY_SHOW_MS);
         break;

@@ -20,9 +20,13 @@
 
 typedef enum { PLAY_EVENT_NONE, PLAY_EVENT_HINT, PLAY_EVENT_OVER } play_event_t;
 
+/* True when the start settings s name has a legal move (a random start falls back to the
+ * classic one): false when every row of it is shorter than the game's smallest move. */
+bool play_startable(const settings_t *s);
 /* Start a game with settings s from the rows in mask (NULL: the start the settings name);
- * the device (or p2) moves first when device_first. */
-void play_start(const settings_t *s, const uint8_t *mask, uint8_t device_first, uint16_t now_ms);
+ * the device (or p2) moves first when device_first. False, and the running game kept, when
+ * mask is NULL and the named start has no move (play_startable); a mask must have one. */
+bool play_start(const settings_t *s, const uint8_t *mask, uint8_t device_first, uint16_t now_ms);
 /* The largest heap game id can show in row r (a row's LEDs; Corner the Queen: 0..7). */
 uint8_t play_heap_max(uint8_t id, uint8_t r);
 /* Row masks for position p of game id on this board (each heap in its own row, from the

@@ -19,6 +19,7 @@ static struct {
     uint16_t boot_at;
     uint8_t b_armed; /* B went down at b_since: the menu opens if it is still held */
     uint16_t b_since;
+    uint8_t played;  /* a game has started since boot: the menu's B can go back to it */
 } ui;
 
 /* The alternating first player: whether the device (or p2) begins now, saved. Not inlined:
@@ -34,6 +35,14 @@ __attribute__((noinline)) static uint8_t ui_alternate(void)
 static void ui_new_game(uint16_t now, const uint8_t *mask)
 {
     const settings_t *s = store_settings();
+    if (!mask && !play_startable(s)) {
+        /* kept settings whose start has no move (a console game's set with another start, or
+         * an older firmware's): the menu, refusing as it does, instead of a game without one */
+        ui.state = UI_MENU;
+        menu_open(s, now);
+        menu_refuse_start(now);
+        return;
+    }
     uint8_t device_first = s->first == SETTINGS_FIRST_DEVICE;
     if (s->first == SETTINGS_FIRST_ALTERNATE) device_first = ui_alternate();
     uart_puts_P(PSTR("@settings "));
@@ -42,6 +51,7 @@ static void ui_new_game(uint16_t now, const uint8_t *mask)
     uart_puts_P(PSTR("\r\n"));
     play_start(s, mask, device_first, now);
     ui.state = UI_GAME;
+    ui.played = 1;
 }
 
 __attribute__((noinline)) static void ui_mute(void)
@@ -115,7 +125,9 @@ __attribute__((noinline)) void ui_update(uint8_t presses, uint8_t held, uint16_t
     }
     if (ui.state == UI_MENU) {
         const menu_action_t act = menu_update(presses, now_ms);
-        if (act == MENU_BACK) {
+        if (act == MENU_BACK && !ui.played) {
+            menu_refuse_start(now_ms); /* no game to go back to */
+        } else if (act == MENU_BACK) {
             ui.b_armed = 0; /* this B goes back; holding it does not reopen the menu */
             ui.state = UI_GAME;
             board_brightness(store_settings()->brightness); /* undo a brightness only tried */

@@ -908,6 +908,95 @@ static void gm_test_starts(gm_t *g)
     }
 }
 
+/* In the menu: the game line to the custom-set game (the one after fib, whatever its set is
+ * now) or to the line game; true when reached. */
+static bool gm_menu_set_game(gm_t *g, bool line)
+{
+    if (!gm_menu_set(g, "game", "fib")) return false;
+    const char *cur = NULL;
+    for (int guard = 0; guard < (line ? 5 : 1); guard++) {
+        scn_tap(g->s, SIM_BTN_RIGHT);
+        cur = scn_wait_line(g->s, "@menu game ", 300);
+        if (!cur || !line || !strncmp(cur, "@menu game line:", 16)) break;
+    }
+    return tally_check(cur && !strncmp(cur, line ? "@menu game line:" : "@menu game sub:", line ? 16 : 15),
+                       "menu: no %s game after fib ('%s')", line ? "line" : "custom-set", cur ? cur : "");
+}
+
+/* A is refused where the start has no move: "@menu set <k> at <k> refused: no move from the
+ * start" (the set line, its cursor on the smallest value), the usual flash over rows 1.. (the
+ * LED of value 1, not in the set, lights), no game; B goes back to the game that ran. */
+static void gm_expect_refused(gm_t *g, unsigned least)
+{
+    const size_t from = scn_line_count(g->s);
+    scn_tap(g->s, SIM_BTN_A);
+    char want[80];
+    snprintf(want, sizeof want, "@menu set %u at %u refused: no move from the start", least, least);
+    const char *l = scn_wait_line(g->s, "@menu set ", 300); /* after "@menu game" if it opened */
+    tally_check(l && !strcmp(l, want), "A gave '%s', wanted '%s'", l ? l : "nothing", want);
+    tally_check(scn_led_lit(g->s, 1, 0, 150) > 0, "no flash: the LED of value 1 stayed dark");
+    scn_run_ms(g->s, 1700); /* past the device's pause and show, had it begun */
+    for (size_t i = from; i < scn_line_count(g->s); i++)
+        tally_check(strncmp(scn_line(g->s, i), "@game ", 6) && strncmp(scn_line(g->s, i), "@settings ", 10) &&
+                        strncmp(scn_line(g->s, i), "@move ", 6),
+                    "a start without a move went on: '%s'", scn_line(g->s, i));
+    scn_tap(g->s, SIM_BTN_B);
+    tally_check(scn_wait_line(g->s, "@menu back", 300) != NULL, "B did not go back");
+}
+
+/* Custom sets (the subtraction game's and the line game's) whose smallest value exceeds every
+ * row of the start, with each first player, from the classic and the random start (and the
+ * Marienbad start's 1, 3, 5, 7 on boards that offer it): never a game without a move. A
+ * console game may keep such a set with a start it does not fit: the next game opens the menu
+ * refusing instead. */
+static void gm_test_no_move_starts(gm_t *g)
+{
+    unsigned longest = 0, line_longest = 0;
+    for (unsigned r = 0; r < g->rows; r++) {
+        if (g->len[r] > longest) longest = g->len[r];
+        if (r < g->line_rows && g->len[r] > line_longest) line_longest = g->len[r];
+    }
+    static const char *const starts[] = {"classic", "random", "marienbad"};
+    for (int line = 0; line < 2; line++)
+        for (int st = 0; st < 3; st++)
+            for (int first = 0; first < 2; first++) {
+                const unsigned least = st == 2 ? 8 : (line ? line_longest : longest) + 1;
+                if (least > 8 || (st == 2 && !g->marienbad)) continue;
+                snprintf(tally_context, sizeof tally_context, "%s set {%u}, %s start, %s first",
+                         line ? "line" : "custom", least, starts[st], first ? "device" : "you");
+                if (!gm_menu_open(g)) continue;
+                bool ok = gm_menu_set_game(g, line) && gm_menu_custom(g, 1u << (least - 1)) &&
+                          gm_menu_set(g, "start", starts[st]) && gm_menu_set(g, "first", first ? "device" : "you");
+                if (!ok) {
+                    scn_tap(g->s, SIM_BTN_B);
+                    continue;
+                }
+                gm_expect_refused(g, least);
+            }
+    if (!g->marienbad || longest < 8) return;
+    /* a console game of sub:8 keeps the set; the settings' Marienbad start has no 8 */
+    snprintf(tally_context, sizeof tally_context, "kept set {8}, Marienbad start");
+    gm_setup_t su = GM_CLASSIC;
+    su.start = "marienbad";
+    if (gm_start(g, "nim", NULL, &su) != 0) return;
+    scn_send(g->s, "new sub:8 8\n");
+    tally_check(scn_wait_line(g->s, "@game sub:8 ", 1000) != NULL, "'new sub:8 8' did not start");
+    scn_run_ms(g->s, 300);
+    for (int i = 0; i < 8; i++) scn_tap(g->s, SIM_BTN_RIGHT);
+    scn_tap(g->s, SIM_BTN_A);
+    tally_check(scn_wait_line(g->s, "@over human", 1000) != NULL, "taking 8 of 8 did not end the game");
+    scn_run_ms(g->s, 300);
+    gm_expect_refused(g, 8);
+    /* the finished game is back; a set that fits starts again */
+    if (!gm_menu_open(g)) return;
+    if (gm_menu_set_game(g, false) && gm_menu_custom(g, 0x07) && gm_menu_set(g, "start", "classic")) {
+        scn_tap(g->s, SIM_BTN_A);
+        tally_check(scn_wait_line(g->s, "@game sub:1,2,3 ", 1000) != NULL, "set {1,2,3} did not start");
+    } else {
+        scn_tap(g->s, SIM_BTN_B);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -1044,6 +1133,7 @@ int main(int argc, char **argv)
     gm_test_two_players(&g);
     gm_test_levels(&g);
     gm_test_starts(&g);
+    gm_test_no_move_starts(&g);
 
     tally_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
     printf("games on %s: %u games played (%u misere games not offered on this board), device won "
