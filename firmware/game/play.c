@@ -36,6 +36,7 @@ static struct {
     uint8_t hint_rows[BOARD_ROWS];
     uint8_t a_armed;      /* A went down with nothing marked at a_since: a hint if held */
     uint16_t a_since;
+    uint8_t scrolled;     /* grid boards, the game over: the text has scrolled by once */
 } play;
 
 static bool play_after(uint16_t now, uint16_t t)
@@ -133,10 +134,12 @@ static void play_draw_states(uint16_t now)
     uint8_t taken[BOARD_ROWS];
     if (play.refusing && play_after(now, play.refuse_until)) play.refusing = 0;
     if (play.hinting && play_after(now, play.hint_until)) play.hinting = 0;
-    if (BOARD_GRID && play.phase == PLAY_OVER) {
+    if (BOARD_GRID && play.phase == PLAY_OVER && !play.scrolled) {
         char text[sizeof play_over_texts[0]];
         strcpy_P(text, play_over_texts[play.set.two_player * 2 + play.winner]);
+        /* once: now - until comes round again every 65.5 s */
         if (display_scroll(text, (uint16_t)(now - play.until))) return;
+        play.scrolled = 1;
     }
     if (play.phase == PLAY_SHOW) rows_taken(&play.b, &play.reply, taken);
     if (play_queen() && play.phase != PLAY_OVER) {
@@ -250,6 +253,7 @@ static play_event_t play_over(uint16_t now)
     play.winner = engine_is_win(&play.rules, &play.b.pos) ? play.side : (uint8_t)(play.side ^ 1);
     play.phase = PLAY_OVER;
     play.until = now; /* grid boards: the text scrolls from here */
+    play.scrolled = 0;
     play_event(PSTR("@over "), play.winner);
     uart_puts_P(PSTR("\r\n"));
     /* two players: p1 is "you", p2 "I" */

@@ -310,7 +310,20 @@ static void test_scroll(void) {
     scn_tap(s, SIM_BTN_RIGHT);
     scn_tap(s, SIM_BTN_A);
     CHECK(scn_wait_line(s, "@over cpu", 3000) != NULL);
+    const double over_ms = (double)scn_line_cycle(s, scn_cursor(s) - 1) / 16000.0;
     check_scroll("LOSE");
+    /* once only: the game-over screen stays up, and 65,536 ms later (where a 16-bit count of
+     * milliseconds since the end wraps) "LOSE" must not come by again */
+    scn_run_ms(s, (uint32_t)(over_ms + 65536 - 300 - scn_now_ms(s)));
+    bool again = false;
+    for (int t = 0; t < 2700 && !again; t += 10) {
+        scn_run_ms(s, 10);
+        for (int x = -20; x <= 8 && !again; x++) again = strcmp(leds_now(), text_picture("LOSE", x)) == 0;
+    }
+    CHECKF(!again, "LOSE scrolled again %.1f s after the game ended", (scn_now_ms(s) - over_ms) / 1000);
+    scn_run_ms(s, 1000);
+    const char *seen = leds_seen();
+    CHECKF(strspn(seen, "*|") == strlen(seen), "66 s after the game: %s", seen);
 }
 
 /* Corner the Queen: Wythoff's heaps (3, 5) are the queen at column 3, row 5 from the bottom;
