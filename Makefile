@@ -109,6 +109,14 @@ $(TEST_DEBOUNCE): tests/runtime/test_debounce.c firmware/runtime/debounce.c \
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -Ifirmware/runtime $(filter %.c,$^) -o $@
 
+# The tick's button rule (debounce, then presses and auto-repeat) every millisecond.
+TEST_PRESS := $(BUILD)/tests/test_press
+
+$(TEST_PRESS): tests/runtime/test_press.c firmware/runtime/press.c firmware/runtime/debounce.c \
+		firmware/runtime/press.h firmware/runtime/debounce.h Makefile
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -Ifirmware/runtime $(filter %.c,$^) -o $@
+
 # The display's text on a grid board (matrix8's), with AddressSanitizer watching its writes.
 TEST_DISPLAY := $(BUILD)/tests/test_display
 
@@ -265,6 +273,7 @@ TEST_SUITES = \
 	$(foreach b,$(VALID_BOARDS),$(call board_suites,$(b))) \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
+	"presses and auto-repeat: $(TEST_PRESS)" \
 	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
 	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
@@ -277,7 +286,7 @@ TEST_SUITES = \
 
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
+_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
 		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)

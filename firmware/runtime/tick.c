@@ -6,19 +6,18 @@
 #include <util/atomic.h>
 
 #include "board.h"
-#include "debounce.h"
 #include "display.h"
+#include "press.h"
 #include "tick.h"
 
 static volatile uint16_t tick_ms;
 static volatile uint8_t tick_presses;
 static volatile uint8_t tick_held;
-static debounce_t tick_debounce;
-static uint16_t tick_repeat_at;
+static press_t tick_press;
 
 void tick_init(void)
 {
-    debounce_init(&tick_debounce, 0);
+    press_init(&tick_press, 0);
     TCCR0A = _BV(WGM01);             /* CTC */
     OCR0A = F_CPU / 64 / 1000 - 1;   /* 249: 1 kHz at 16 MHz */
     TCCR0B = _BV(CS01) | _BV(CS00);  /* clk/64 */
@@ -28,16 +27,8 @@ void tick_init(void)
 ISR(TIMER0_COMPA_vect)
 {
     const uint16_t now = ++tick_ms;
-    const uint8_t before = tick_debounce.cooked;
-    if (debounce_update(&tick_debounce, board_buttons_raw(), now)) {
-        const uint8_t pressed = (uint8_t)(tick_debounce.cooked & ~before);
-        tick_held = tick_debounce.cooked;
-        tick_presses |= pressed;
-        if (pressed & TICK_REPEATING) tick_repeat_at = (uint16_t)(now + TICK_REPEAT_DELAY_MS);
-    } else if ((tick_debounce.cooked & TICK_REPEATING) && now == tick_repeat_at) {
-        tick_presses |= (uint8_t)(tick_debounce.cooked & TICK_REPEATING);
-        tick_repeat_at = (uint16_t)(now + TICK_REPEAT_EVERY_MS);
-    }
+    tick_presses |= press_update(&tick_press, board_buttons_raw(), TICK_REPEATING, now);
+    tick_held = tick_press.debounce.cooked;
     display_render();
 }
 

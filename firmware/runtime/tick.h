@@ -6,9 +6,7 @@
 
 #include <stdint.h>
 
-#define TICK_REPEAT_DELAY_MS 400 /* LEFT/RIGHT held this long start repeating */
-#define TICK_REPEAT_EVERY_MS 150
-#define TICK_REPEATING (BUTTON_LEFT | BUTTON_RIGHT)
+#define TICK_REPEATING (BUTTON_LEFT | BUTTON_RIGHT) /* auto-repeat when held (press.h) */
 
 /* Start the tick (Timer0, CTC, 1 kHz); call with interrupts disabled, then sei(). */
 void tick_init(void);
