@@ -274,6 +274,7 @@ TEST_SUITES = \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"presses and auto-repeat: $(TEST_PRESS)" \
+	"the README's console replies are the firmware's: sh tests/docs/readme_replies.sh" \
 	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
 	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
