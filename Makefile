@@ -275,6 +275,7 @@ TEST_SUITES = \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"presses and auto-repeat: $(TEST_PRESS)" \
 	"the README's console replies are the firmware's: sh tests/docs/readme_replies.sh" \
+	"make flash for a newcomer (avrdude installed for it, the port checked): sh tests/tools/test_flash.sh" \
 	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
 	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
@@ -317,9 +318,12 @@ PLAY_FLAGS ?=
 _play: $(FW_ELF) $(SIM_PLAY)
 	$(Q)$(SIM_PLAY) --board $(BOARD) --eeprom $(FW_DIR)/eeprom.bin $(PLAY_FLAGS) $(FW_ELF)
 
+# avrdude is installed for this target only (tools/deps.sh flash); tools/flash.sh checks the
+# port first and names the ports that look like an Uno.
 PORT ?= /dev/ttyACM0
 flash: firmware
-	avrdude -c arduino -p m328p -P $(PORT) -b 115200 -D -U flash:w:$(FW_HEX):i
+	@sh tools/deps.sh flash
+	$(Q)sh tools/flash.sh "$(PORT)" $(FW_HEX)
 
 help:
 	@echo "Grundy - targets (BOARD=$(BOARD); boards: $(VALID_BOARDS)):"

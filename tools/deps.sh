@@ -2,7 +2,10 @@
 # Make sure the build and simulator dependencies are installed. On Debian/Ubuntu,
 # installs what is missing with apt-get (sudo when not root); elsewhere, says what
 # to install by hand. Quiet and quick when everything is already there.
+# Usage: sh tools/deps.sh [flash]   (flash: avrdude too, for make flash only)
+# DEPS_DRY_RUN=1: say what is missing, install nothing.
 set -eu
+mode=${1:-}
 
 missing=""
 need() { # need PACKAGE TEST...
@@ -19,6 +22,9 @@ need pkg-config    command -v pkg-config
 need make          command -v make
 need gcc           command -v cc
 need clang         command -v clang
+if [ "$mode" = flash ]; then
+    need avrdude   command -v avrdude
+fi
 
 # libFuzzer (make fuzz, make test) ships apart from clang on Debian: libclang-rt-<version>-dev
 fuzzer_links() {
@@ -33,10 +39,15 @@ fi
 [ -z "$missing" ] && exit 0
 
 echo "deps: missing:$missing"
+if [ -n "${DEPS_DRY_RUN:-}" ]; then
+    echo "deps: DEPS_DRY_RUN: would install:$missing"
+    exit 0
+fi
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "deps: no apt-get here. Install by hand: avr-gcc, avr-libc, avr binutils," >&2
     echo "deps: simavr with its headers and library (libsimavr), libelf, pkg-config," >&2
     echo "deps: clang with libFuzzer (its compiler-rt)." >&2
+    [ "$mode" = flash ] && echo "deps: avrdude, for make flash." >&2
     exit 1
 fi
 sudo=""
