@@ -2,7 +2,12 @@
 # Make sure the build and simulator dependencies are installed. On Debian/Ubuntu,
 # installs what is missing with apt-get (sudo when not root); elsewhere, says what
 # to install by hand. Quiet and quick when everything is already there.
+# `deps.sh web` (make web, serve, test, bench) also wants node, npm and Debian's chromium
+# for the browser page, and runs `npm ci` in sim/web when its packages are missing or the
+# lock file changed.
 set -eu
+web=false
+[ "${1:-}" = web ] && web=true
 
 missing=""
 need() { # need PACKAGE TEST...
@@ -19,6 +24,11 @@ need pkg-config    command -v pkg-config
 need make          command -v make
 need gcc           command -v cc
 need clang         command -v clang
+if $web; then
+    need nodejs    command -v node
+    need npm       command -v npm
+    need chromium  test -x /usr/bin/chromium
+fi
 
 # libFuzzer (make fuzz, make test) ships apart from clang on Debian: libclang-rt-<version>-dev
 fuzzer_links() {
@@ -30,13 +40,27 @@ if command -v clang >/dev/null 2>&1 && ! fuzzer_links >/dev/null 2>&1; then
     missing="$missing libclang-rt-$v-dev"
 fi
 
-[ -z "$missing" ] && exit 0
+# sim/web's npm packages, exactly as its package-lock.json pins them
+web_packages() {
+    $web || return 0
+    stamp=sim/web/node_modules/.package-lock.json
+    if [ ! -f "$stamp" ] || [ sim/web/package-lock.json -nt "$stamp" ]; then
+        echo "deps: npm ci in sim/web (avr8js, esbuild, playwright-core)"
+        (cd sim/web && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
+if [ -z "$missing" ]; then
+    web_packages
+    exit 0
+fi
 
 echo "deps: missing:$missing"
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "deps: no apt-get here. Install by hand: avr-gcc, avr-libc, avr binutils," >&2
     echo "deps: simavr with its headers and library (libsimavr), libelf, pkg-config," >&2
-    echo "deps: clang with libFuzzer (its compiler-rt)." >&2
+    echo "deps: clang with libFuzzer (its compiler-rt); for the browser page: node (20 or" >&2
+    echo "deps: later), npm and chromium." >&2
     exit 1
 fi
 sudo=""
@@ -57,3 +81,5 @@ if ! fuzzer_links >/dev/null 2>&1; then
     echo "deps: installing with apt-get: libclang-rt-$v-dev"
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "libclang-rt-$v-dev"
 fi
+
+web_packages
