@@ -84,6 +84,7 @@ class SerialPane {
   finish() {
     const text = this.partial;
     this.partial = '';
+    this.dirty = false;
     this.lines.push(text);
     this.add(text, text.startsWith('@') ? 'event' : 'reply', this.takePartialEl());
   }
@@ -94,8 +95,11 @@ class SerialPane {
     return el;
   }
 
+  /** A line of the page's own (an echo, a reset): before a line still being received. */
   note(text, kind) {
-    this.add(text, kind, null);
+    const el = document.createElement('div');
+    if (this.partialEl) this.element.insertBefore(el, this.partialEl);
+    this.add(text, kind, el);
   }
 
   add(text, kind, el) {
