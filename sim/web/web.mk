@@ -32,7 +32,7 @@ $(WEB_DIR)/%: $(WEB_SRC)/%
 _web: $(WEB_DIR)/app.js $(WEB_STATIC)
 	$(Q)mkdir -p $(WEB_DIR)/hex
 	$(Q)for b in $(VALID_BOARDS); do \
-		$(MAKE) --no-print-directory BOARD=$$b $(BUILD)/$$b/grundy.hex || exit 1; \
+		$(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.hex || exit 1; \
 		cmp -s $(BUILD)/$$b/grundy.hex $(WEB_DIR)/hex/$$b.hex || \
 			cp $(BUILD)/$$b/grundy.hex $(WEB_DIR)/hex/$$b.hex || exit 1; \
 	done
