@@ -8,6 +8,7 @@ import { parseHex } from '../src/hex.js';
 import { F_CPU, FLASH_BYTES, Machine } from '../src/machine.js';
 import { Max7219 } from '../src/parts/max7219.js';
 import { Hc595Chain } from '../src/parts/hc595.js';
+import { createBoard } from '../src/boards.js';
 
 const MS = F_CPU / 1000;
 
@@ -145,7 +146,39 @@ function machineChecks(t, siteDir) {
   }
 }
 
+/** SPI out of r16, waiting for SPIF. */
+const spiSend = (label, value) => [`ldi r16, ${value}`, 'out 0x2e, r16', `${label}:`, 'in r17, 0x2d', 'sbrs r17, 7', `rjmp ${label}`];
+
+function boardWiringChecks(t) {
+  // matrix8: one frame, LOAD low, 2 bytes, LOAD high and left high: latched on the rising edge
+  const m8 = new Machine(program({}, [
+    'main:', 'ldi r16, 0x04', 'out 0x05, r16', 'ldi r16, 0x2e', 'out 0x04, r16', 'ldi r16, 0x50',
+    'out 0x2c, r16', 'cbi 0x05, 2', ...spiSend('w1', 0x0a), ...spiSend('w2', 0x05), 'sbi 0x05, 2',
+    'loop:', 'rjmp loop',
+  ]));
+  const b8 = createBoard('matrix8', m8);
+  m8.run(1 * MS);
+  const f8 = b8.frame(m8.cycles);
+  t.check('matrix8 wiring: a frame is latched when LOAD rises (intensity 5, one frame, none stray)',
+    f8.intensity === 5 && b8.chip.frames === 1 && f8.strayBytes === 0, JSON.stringify({ ...f8, leds: undefined, frames: b8.chip.frames }));
+  // shift595: 4 bytes, RCLK raised and left high, OE driven low: chip 0's Q7 is status light 0
+  const s5 = new Machine(program({}, [
+    'main:', 'ldi r16, 0x2e', 'out 0x04, r16', 'ldi r16, 0x00', 'out 0x05, r16', 'ldi r16, 0x50',
+    'out 0x2c, r16', ...spiSend('w1', 0x01), ...spiSend('w2', 0x00), ...spiSend('w3', 0x00),
+    ...spiSend('w4', 0x80), 'sbi 0x05, 2', 'loop:', 'rjmp loop',
+  ]));
+  const b5 = createBoard('shift595', s5);
+  s5.run(1 * MS);
+  b5.frame(s5.cycles);
+  s5.run(2 * MS);
+  const f5 = b5.frame(s5.cycles);
+  t.check('shift595 wiring: RCLK rising latches; the last byte sent lights row 0 LED 7 = status "your move", the first row 3 LED 0',
+    [...f5.status].join() === '1,0,0,0' && f5.leds[21] === 1 && f5.leds.filter(Boolean).length === 1,
+    JSON.stringify({ status: [...f5.status], lit: [...f5.leds.keys()].filter((i) => f5.leds[i]) }));
+}
+
 export function modelChecks(t, siteDir) {
+  boardWiringChecks(t);
   hexChecks(t);
   max7219Checks(t);
   hc595Checks(t);
