@@ -43,6 +43,10 @@ fi
 # sim/web's npm packages, exactly as its package-lock.json pins them
 web_packages() {
     $web || return 0
+    node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+    if [ "$node_major" -lt 20 ]; then
+        echo "deps: node $node_major found; the browser tests' playwright-core needs node 20 or later" >&2
+    fi
     stamp=sim/web/node_modules/.package-lock.json
     if [ ! -f "$stamp" ] || [ sim/web/package-lock.json -nt "$stamp" ]; then
         echo "deps: npm ci in sim/web (avr8js, esbuild, playwright-core)"

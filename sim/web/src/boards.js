@@ -85,7 +85,7 @@ class Matrix8Board {
         this.light.set(this.chip.levels(), cycle);
       }
       this.load = load;
-      this.buzzer.edge(((levels & ddr) >> 1) & 1, cycle); // D9 through 100 ohm to the piezo
+      this.buzzer.edge((((levels & ddr) >> 1) & 1) === 1, cycle); // D9 through 100 ohm to the piezo
     });
     machine.resetListeners.push((cause) => {
       if (cause !== 'power') return;
@@ -103,7 +103,7 @@ class Matrix8Board {
       scanLimit: this.chip.scanLimit,
       strayBytes: this.chip.strayBytes,
       shortFrames: this.chip.shortFrames,
-      tone: this.buzzer.frequency(cycle),
+      tone: this.buzzer.take(),
     };
   }
 }

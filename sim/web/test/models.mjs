@@ -177,7 +177,32 @@ function boardWiringChecks(t) {
     JSON.stringify({ status: [...f5.status], lit: [...f5.leds.keys()].filter((i) => f5.leds[i]) }));
 }
 
+/** matrix8's click on a move: Timer1 toggling D9 in CTC mode, measured on the pin. */
+function buzzerCheck(t, siteDir) {
+  const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
+  parseHex(readFileSync(join(siteDir, 'hex', 'matrix8.hex'), 'utf8'), flash);
+  const m = new Machine(flash);
+  const b = createBoard('matrix8', m);
+  m.run(300 * MS);
+  const press = (bit) => {
+    m.drive('C', bit, 0);
+    m.run(m.cycles + 50 * MS);
+    m.drive('C', bit, null);
+    m.run(m.cycles + 50 * MS);
+  };
+  press(3); // RIGHT: mark a token
+  b.frame(m.cycles);
+  press(4); // A: take it; the click sounds
+  const tone = b.frame(m.cycles).tone;
+  m.run(m.cycles + 50 * MS);
+  const after = b.frame(m.cycles).tone;
+  const want = F_CPU / 16 / 370; // BOARD_NOTE(2700): OCR1A 369, clk/8, toggling
+  t.check('matrix8 buzzer: a move clicks at 2.7 kHz on D9, then silence',
+    Math.abs(tone - want) < 1 && after === 0, `${tone.toFixed(1)} Hz then ${after.toFixed(1)} Hz`);
+}
+
 export function modelChecks(t, siteDir) {
+  buzzerCheck(t, siteDir);
   boardWiringChecks(t);
   hexChecks(t);
   max7219Checks(t);
