@@ -133,8 +133,12 @@ class BoardSession {
   /** Open the menu (hold B) and go down to the line named `name`. */
   async menuLine(name) {
     const from = await this.count();
-    await this.key('x', 1300);
-    if (!(await this.waitLine(/^@menu game /, from, 5000))) return false;
+    // hold B until the menu opens (1 s of simulated time, longer in real time on a busy machine)
+    await this.page.keyboard.down('x');
+    const opened = await this.waitLine(/^@menu game /, from, 10000);
+    await this.page.keyboard.up('x');
+    await this.page.waitForTimeout(90);
+    if (!opened) return false;
     for (let i = 0; i < 12; i++) {
       const lines = await this.lines();
       const menu = lines.filter((l) => l.startsWith('@menu ')).pop();
