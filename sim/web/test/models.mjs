@@ -201,7 +201,34 @@ function buzzerCheck(t, siteDir) {
     Math.abs(tone - want) < 1 && after === 0, `${tone.toFixed(1)} Hz then ${after.toFixed(1)} Hz`);
 }
 
+/** shift595's brightness: Timer1's inverting PWM on OE, seen as the LEDs' time-averaged level. */
+function dimCheck(t, siteDir) {
+  const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
+  parseHex(readFileSync(join(siteDir, 'hex', 'shift595.hex'), 'utf8'), flash);
+  const m = new Machine(flash);
+  const b = createBoard('shift595', m);
+  let out = '';
+  m.txListeners.push((c) => (out += String.fromCharCode(c)));
+  m.run(300 * MS);
+  const press = (bit, ms = 50) => {
+    m.drive('C', bit, 0);
+    m.run(m.cycles + ms * MS);
+    m.drive('C', bit, null);
+    m.run(m.cycles + 50 * MS);
+  };
+  press(5, 1100); // hold B: the menu
+  for (let i = 0; i < 6; i++) press(1); // DOWN to the brightness line
+  press(2); // LEFT: brightness 3 of 4
+  b.frame(m.cycles);
+  m.run(m.cycles + 100 * MS);
+  const lit = [...b.frame(m.cycles).leds].filter((v) => v > 0);
+  t.check('shift595: brightness 3 of 4 shows as OE low half the time (Timer1 inverting PWM)',
+    /@menu bright 2/.test(out) && lit.length > 0 && lit.every((v) => Math.abs(v - 0.5) < 0.01),
+    `${out.split('\r\n').filter((l) => l.startsWith('@menu')).pop()}; levels ${[...new Set(lit.map((v) => v.toFixed(3)))]}`);
+}
+
 export function modelChecks(t, siteDir) {
+  dimCheck(t, siteDir);
   buzzerCheck(t, siteDir);
   boardWiringChecks(t);
   hexChecks(t);
