@@ -106,7 +106,7 @@ export class Machine {
     this.resetListeners = []; // fn(cause): the MCU (cause 'power': the whole board) restarted
     this.actions = []; // timed stimuli, sorted: {cycle, fn}
     this.rxQueue = [];
-    this.rxLost = 0; // bytes the chip's receiver dropped (overrun)
+    this.rxLost = 0; // bytes the chip's receiver dropped (receiver off, or overrun)
     this.levels = { B: 0, C: 0, D: 0 }; // each port's pins as the outside sees them
     this.ddrs = { B: 0, C: 0, D: 0 };
     this.pendingReset = null;
@@ -280,7 +280,11 @@ export class Machine {
     this.actions.splice(i, 0, a);
   }
 
-  /** Queue bytes for the RX line; they go back to back at the baud rate once the receiver is on. */
+  /**
+   * Queue bytes for the RX line; they go back to back at the baud rate, as the USB-serial chip
+   * sends them whatever the firmware does: with the receiver off a byte is lost, but its start
+   * bit still reaches PD0 (a pin-change interrupt there can wake the chip).
+   */
   sendSerial(bytes) {
     for (const b of bytes) this.rxQueue.push(b & 0xff);
     this.pumpSerial();
@@ -294,7 +298,7 @@ export class Machine {
   /** Start the next queued byte on the RX pin: start bit, 8 data bits LSB first, stop bit. */
   pumpSerial() {
     const usart = this.usart;
-    if (this.rxWire || !this.rxQueue.length || !usart.rxEnable) return;
+    if (this.rxWire || !this.rxQueue.length) return;
     const byte = this.rxQueue.shift();
     this.rxWire = true;
     const bit = F_CPU / usart.baudRate;
@@ -319,7 +323,10 @@ export class Machine {
    */
   receive(byte) {
     const usart = this.usart;
-    if (!usart.rxEnable) return;
+    if (!usart.rxEnable) {
+      this.rxLost++;
+      return;
+    }
     const held = (this.cpu.data[UCSR0A] & UCSRA_RXC ? 1 : 0) + this.rxFifo.length;
     if (held >= 3) {
       this.rxOverrun = true;
