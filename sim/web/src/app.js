@@ -13,7 +13,8 @@ const MIN_GAP_MS = 40; // and a press right after a release waits this long
 const LONG_HOLD_MS = 1200; // m and h hold B and A this long, as in `make play`
 const FRAME_BUDGET_MS = 12; // real time per animation frame the simulation may take
 const MAX_BACKLOG_MS = 100; // simulated time the page may owe; more is dropped (slow or hidden)
-const MAX_LINES = 2000;
+const MAX_LINES = 2000; // lines the pane shows
+const MAX_KEPT_LINES = 20000; // lines window.grundy.lines keeps
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -86,6 +87,7 @@ class SerialPane {
     this.partial = '';
     this.dirty = false;
     this.lines.push(text);
+    if (this.lines.length > MAX_KEPT_LINES) this.lines.splice(0, this.lines.length - MAX_KEPT_LINES / 2);
     this.add(text, text.startsWith('@') ? 'event' : 'reply', this.takePartialEl());
   }
 
@@ -168,7 +170,7 @@ function showLevel(el, level) {
   const text = level.toFixed(2);
   if (el.dataset.level === text) return;
   el.dataset.level = text;
-  el.style.setProperty('--glow', Math.pow(level, 1 / 2.2).toFixed(3)); // perceived brightness
+  el.style.setProperty('--glow', Math.cbrt(level).toFixed(3)); // perceived lightness ~ cube root
 }
 
 function buildButtons(machine) {
