@@ -106,6 +106,7 @@ export class Machine {
     this.resetListeners = []; // fn(cause): the MCU (cause 'power': the whole board) restarted
     this.actions = []; // timed stimuli, sorted: {cycle, fn}
     this.rxQueue = [];
+    this.rxWire = false; // a byte is on the RX line (the line outlives an MCU reset)
     this.rxLost = 0; // bytes the chip's receiver dropped (receiver off, or overrun)
     this.levels = { B: 0, C: 0, D: 0 }; // each port's pins as the outside sees them
     this.ddrs = { B: 0, C: 0, D: 0 };
@@ -152,7 +153,6 @@ export class Machine {
     this.usart.onByteTransmit = (b) => {
       for (const f of this.txListeners) f(b);
     };
-    this.usart.onRxComplete = () => this.pumpSerial();
     fixUsart(cpu, this.usart);
     // Reading UDR0 takes the oldest byte; the next one in the FIFO moves up, with its flags.
     const readUdr = cpu.readHooks[usart0Config.UDR];
@@ -163,7 +163,6 @@ export class Machine {
       return v;
     };
     this.rxFifo = [];
-    this.rxWire = false;
     this.rxOverrun = false;
     this.spi = new AVRSPI(cpu, spiConfig, F_CPU);
     // The byte reaches the chips on the wire when its 8 clocks are done, then SPIF rises.
