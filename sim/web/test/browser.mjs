@@ -33,6 +33,7 @@ export async function openBrowser(siteDir) {
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 760 },
+    hasTouch: true, // shift595's move is tapped
   });
   const url = `http://127.0.0.1:${server.address().port}/`;
   const close = async () => {
@@ -116,14 +117,15 @@ class BoardSession {
     await this.page.waitForTimeout(90);
   }
 
-  async button(id) {
-    await this.page.click(`#pad [data-button="${id}"]`);
+  async button(id, tap = false) {
+    const sel = `#pad [data-button="${id}"]`;
+    await (tap ? this.page.tap(sel) : this.page.click(sel));
     await this.page.waitForTimeout(90);
   }
 
   /** Enter a Nim move from `heaps` (cursor on the first non-empty row) with keys or buttons. */
   async enterMove(heaps, [row, take], how) {
-    const press = how === 'keys' ? (k) => this.key({ down: 'ArrowDown', right: 'ArrowRight', a: 'z' }[k]) : (k) => this.button(k);
+    const press = how === 'keys' ? (k) => this.key({ down: 'ArrowDown', right: 'ArrowRight', a: 'z' }[k]) : (k) => this.button(k, how === 'taps');
     const first = heaps.findIndex((h) => h > 0);
     for (let r = first + 1; r <= row; r++) if (heaps[r] > 0) await press('down');
     for (let i = 0; i < take; i++) await press('right');
@@ -287,9 +289,9 @@ async function checkShift595(t, context, url, shots) {
   const yours = await lights(500);
   t.check('shift595: at @turn human only "your move" is lit', yours === '1000', yours);
   let from = await s.count();
-  await s.enterMove([7, 7, 7, 7], [0, 2], 'buttons');
+  await s.enterMove([7, 7, 7, 7], [0, 2], 'taps');
   const mine = await s.waitLine(/^@move human /, from, 8000);
-  t.check('shift595: a move by the on-screen buttons is played', mine?.[1] === '@move human 5 7 7 7', mine?.[1] ?? 'none');
+  t.check('shift595: a move tapped on the on-screen buttons (touch) is played', mine?.[1] === '@move human 5 7 7 7', mine?.[1] ?? 'none');
   const think = mine && (await s.waitLine(/^@turn cpu/, mine[0], 3000));
   const thinking = think ? await lights(250) : 'no @turn cpu';
   t.check('shift595: while the device thinks only "my move" is lit', thinking === '0100', thinking);
