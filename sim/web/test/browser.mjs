@@ -173,7 +173,8 @@ async function boot(t, context, url, board, { expectBlank = true } = {}) {
   t.check(`${board}: the page loads hex/${board}.hex and the firmware starts (@turn)`, turn, lines.join(' | '));
   if (expectBlank) {
     t.check(`${board}: first lines: blank EEPROM, classic start ${CLASSIC[board]}`,
-      lines[0] === '@eeprom blank' && lines.includes(`@game nim ${CLASSIC[board]}`), lines.slice(0, 4).join(' | '));
+      lines.find((l) => l.startsWith('@eeprom')) === '@eeprom blank' && lines.includes(`@game nim ${CLASSIC[board]}`),
+      lines.slice(0, 4).join(' | '));
     const shown = await s.shownHeaps();
     t.check(`${board}: the LEDs show the start ${CLASSIC[board]}`, shown === CLASSIC[board], shown);
   }
@@ -237,9 +238,9 @@ async function checkDirect(t, context, url, shots) {
   await s.page.screenshot({ path: join(shots, 'direct.png') });
   await s.page.reload();
   const settings = await s.waitLine(/^@settings /, 0, 20000);
-  const eeprom = (await s.lines())[0];
+  const eeprom = (await s.lines()).find((l) => l.startsWith('@eeprom')); // after @reset, if any
   t.check('direct: after a reload the setting is kept (EEPROM in localStorage)',
-    settings && /first=device/.test(settings[1]) && eeprom !== '@eeprom blank', `${eeprom} | ${settings?.[1]}`);
+    settings && /first=device/.test(settings[1]) && eeprom && eeprom !== '@eeprom blank', `${eeprom} | ${settings?.[1]}`);
   t.check('direct: no console error', s.errors.length === 0, s.errors.join(' | '));
   await s.page.close();
 }

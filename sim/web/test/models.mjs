@@ -142,7 +142,7 @@ function machineChecks(t, siteDir) {
     m.run(m.cycles + 400 * MS);
     const lines = out.split('\r\n');
     t.check(`machine: ${board} (SLEEP ${mode}) boots and answers solve nim 3 4 5 with N 1 4 5, no byte lost`,
-      lines[0] === '@eeprom blank' && lines.includes('N 1 4 5') && m.rxLost === 0, `${JSON.stringify(lines.slice(-3))} lost ${m.rxLost}`);
+      lines.find((l) => l.startsWith('@eeprom')) === '@eeprom blank' && lines.includes('N 1 4 5') && m.rxLost === 0, `${JSON.stringify(lines.slice(-3))} lost ${m.rxLost}`);
   }
 }
 
@@ -217,7 +217,8 @@ function dimCheck(t, siteDir) {
     m.run(m.cycles + 50 * MS);
   };
   press(5, 1100); // hold B: the menu
-  for (let i = 0; i < 6; i++) press(1); // DOWN to the brightness line
+  const lastMenu = () => out.split('\r\n').filter((l) => l.startsWith('@menu ')).pop() ?? '';
+  for (let i = 0; i < 12 && !lastMenu().startsWith('@menu bright'); i++) press(1); // DOWN to it
   press(2); // LEFT: brightness 3 of 4
   b.frame(m.cycles);
   m.run(m.cycles + 100 * MS);
