@@ -33,6 +33,8 @@ const MCUSR = 0x54;
 const SMCR = 0x53;
 const SMCR_SE = 0x01;
 const OP_SLEEP = 0x9588;
+const OP_SEI = 0x9478;
+const OP_RETI = 0x9518;
 const WDTCSR = 0x60;
 export const RESET_FLAGS = { power: 0x01, external: 0x02, brownout: 0x04, watchdog: 0x08 };
 const PORT_CONFIGS = { B: portBConfig, C: portCConfig, D: portDConfig };
@@ -112,8 +114,9 @@ export class Machine {
     this.ddrs = { B: 0, C: 0, D: 0 };
     this.pendingReset = null;
     this.sliceEnd = 0;
-    // 'halt': SLEEP stops the CPU until an interrupt, as on the chip; 'spin': avr8js's own
-    // no-op SLEEP, the firmware looping instead (it must work either way)
+    // 'halt': SLEEP stops the CPU until an interrupt, and an interrupt waits one instruction
+    // after SEI and RETI, as on the chip; 'spin': avr8js as it is (SLEEP a no-op, the firmware
+    // looping instead; it must work either way)
     this.sleepMode = 'halt';
     this.asleep = false;
     this.sleeps = 0;
@@ -359,7 +362,8 @@ export class Machine {
       if (this.asleep) this.sleep();
       if (sleeps) {
         while (cpu.cycles < this.sliceEnd) {
-          if (prog[cpu.pc] === OP_SLEEP) {
+          const op = prog[cpu.pc];
+          if (op === OP_SLEEP) {
             avrInstruction(cpu);
             if (cpu.data[SMCR] & SMCR_SE) {
               this.asleep = true;
@@ -367,6 +371,12 @@ export class Machine {
               this.sleep();
               continue;
             }
+          } else if (op === OP_SEI || op === OP_RETI) {
+            // the chip runs one more instruction before it serves a pending interrupt (the
+            // `sei(); sleep_cpu();` idiom relies on it); avr8js would serve it at once
+            avrInstruction(cpu);
+            if (prog[cpu.pc] === OP_SLEEP) continue; // it sleeps, and a pending interrupt wakes it
+            avrInstruction(cpu);
           } else {
             avrInstruction(cpu);
           }

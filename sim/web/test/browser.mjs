@@ -97,8 +97,16 @@ class BoardSession {
     return peak;
   }
 
+  /** Let `ms` of simulated time pass (frames drawn before it may mix in the last phase). */
+  async settle(ms = 150) {
+    const t = await this.page.evaluate(() => window.grundy.machine.seconds);
+    await this.page.waitForFunction((end) => window.grundy.machine.seconds >= end, t + ms / 1000, { timeout: 20000 });
+    await this.page.waitForTimeout(50); // and a frame drawn after it
+  }
+
   /** The heaps the LEDs show: per row, lit LEDs must be the leftmost ones. */
   async shownHeaps(threshold = 0.5) {
+    await this.settle();
     const peak = await this.sample();
     const heaps = [];
     let k = 0;

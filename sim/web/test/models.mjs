@@ -129,6 +129,27 @@ function machineChecks(t, siteDir) {
   pc.run(pc.cycles + 1 * MS);
   t.check('machine: pressing and releasing a button on PC0 fires PCINT1 twice', pc.cpu.data[21] === 2, `${pc.cpu.data[21]}`);
 
+  // an interrupt pending at SEI waits for the next instruction, and one more runs after RETI
+  const delayed = (mode) => {
+    const m = new Machine(program({ 4: 'isr1', 5: 'isr2' }, [
+      'main:', 'cli', 'ldi r16, 0x3f', 'out 0x08, r16', 'ldi r16, 0x06', 'sts 0x68, r16', 'ldi r16, 0x01',
+      'sts 0x6c, r16', 'sts 0x6d, r16', 'ldi r24, 0xff', 'ldi r25, 0x03', 'wait:', 'sbiw r24, 1', 'brne wait',
+      'sei', 'inc r20', 'inc r20', 'loop:', 'rjmp loop',
+      'isr1:', 'mov r21, r20', 'reti', 'isr2:', 'mov r22, r20', 'reti',
+    ]));
+    m.sleepMode = mode;
+    m.run(1000);
+    m.drive('C', 0, 0); // PCINT1 and PCINT2 pending while interrupts are off
+    m.drive('D', 0, 0);
+    m.run(10000);
+    return [m.cpu.data[21], m.cpu.data[22]].join(', ');
+  };
+  const halt = delayed('halt');
+  t.check('machine: one instruction runs after SEI and after RETI before a pending interrupt (as the chip does)',
+    halt === '1, 2', `the handlers saw r20 = ${halt}`);
+  const spin = delayed('spin');
+  t.check('machine: sleep=spin is avr8js as it is (no instruction after SEI and RETI)', spin === '0, 0', spin);
+
   // the real firmware: a console command after the boot lines, in both sleep modes
   for (const [board, mode] of [['direct', 'halt'], ['matrix8', 'halt'], ['shift595', 'spin']]) {
     const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
