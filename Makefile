@@ -74,6 +74,7 @@ $(BUILD)/avr/%.o: %.c Makefile | $(TABLES_H)
 $(ENGINE_HOST_OBJS) $(ENGINE_AVR_OBJS): $(TABLES_H)
 
 include sim/sim.mk
+include sim/web/web.mk
 include tests/engine/engine_tests.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
@@ -231,6 +232,7 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
 	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
+	$(Q)$(MAKE) --no-print-directory -s _web_bench
 
 # --- public targets ---
 .PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play \
@@ -282,6 +284,7 @@ TEST_SUITES = \
 	"matrix8 board (MAX7219 set up and kept, brightness, sounds, letters, flash size): \
 		$(SIM_TEST_MATRIX8) $(MATRIX8_ELF)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
+	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
@@ -335,6 +338,8 @@ help:
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
 	@echo "  make bench         cycle-exact engine benchmarks under simavr"
 	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
+	@echo "  make web           build the browser page (avr8js) into $(BUILD)/web"
+	@echo "  make serve         serve $(BUILD)/web on 127.0.0.1 (WEB_PORT=8014) and print its address"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
 	@echo "  make clean         remove $(BUILD)/"
 	@echo "  V=1                show full commands"

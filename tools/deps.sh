@@ -2,10 +2,15 @@
 # Make sure the build and simulator dependencies are installed. On Debian/Ubuntu,
 # installs what is missing with apt-get (sudo when not root); elsewhere, says what
 # to install by hand. Quiet and quick when everything is already there.
-# Usage: sh tools/deps.sh [flash]   (flash: avrdude too, for make flash only)
+# Usage: sh tools/deps.sh [flash|web]
+#   flash: avrdude too, for make flash only.
+#   web (make web, serve, test, bench): node, npm and Debian's chromium for the browser page,
+#   and `npm ci` in sim/web when its packages are missing or the lock file changed.
 # DEPS_DRY_RUN=1: say what is missing, install nothing.
 set -eu
 mode=${1:-}
+web=false
+[ "$mode" = web ] && web=true
 
 missing=""
 need() { # need PACKAGE TEST...
@@ -25,6 +30,11 @@ need clang         command -v clang
 if [ "$mode" = flash ]; then
     need avrdude   command -v avrdude
 fi
+if $web; then
+    need nodejs    command -v node
+    need npm       command -v npm
+    need chromium  test -x /usr/bin/chromium
+fi
 
 # libFuzzer (make fuzz, make test) ships apart from clang on Debian: libclang-rt-<version>-dev
 fuzzer_links() {
@@ -36,7 +46,24 @@ if command -v clang >/dev/null 2>&1 && ! fuzzer_links >/dev/null 2>&1; then
     missing="$missing libclang-rt-$v-dev"
 fi
 
-[ -z "$missing" ] && exit 0
+# sim/web's npm packages, exactly as its package-lock.json pins them
+web_packages() {
+    $web || return 0
+    node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+    if [ "$node_major" -lt 20 ]; then
+        echo "deps: node $node_major found; the browser tests' playwright-core needs node 20 or later" >&2
+    fi
+    stamp=sim/web/node_modules/.package-lock.json
+    if [ ! -f "$stamp" ] || [ sim/web/package-lock.json -nt "$stamp" ]; then
+        echo "deps: npm ci in sim/web (avr8js, esbuild, playwright-core)"
+        (cd sim/web && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
+if [ -z "$missing" ]; then
+    web_packages
+    exit 0
+fi
 
 echo "deps: missing:$missing"
 if [ -n "${DEPS_DRY_RUN:-}" ]; then
@@ -46,7 +73,8 @@ fi
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "deps: no apt-get here. Install by hand: avr-gcc, avr-libc, avr binutils," >&2
     echo "deps: simavr with its headers and library (libsimavr), libelf, pkg-config," >&2
-    echo "deps: clang with libFuzzer (its compiler-rt)." >&2
+    echo "deps: clang with libFuzzer (its compiler-rt); for the browser page: node (20 or" >&2
+    echo "deps: later), npm and chromium." >&2
     [ "$mode" = flash ] && echo "deps: avrdude, for make flash." >&2
     exit 1
 fi
@@ -68,3 +96,5 @@ if ! fuzzer_links >/dev/null 2>&1; then
     echo "deps: installing with apt-get: libclang-rt-$v-dev"
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "libclang-rt-$v-dev"
 fi
+
+web_packages

@@ -1,0 +1,162 @@
+// The three Grundy boards as the page draws and wires them (boards/<name>/README.md): which
+// pins and chips light which LEDs, the buttons on A0..A5, and each board's extras (the
+// matrix8 buzzer, the shift595 status lights). A board model listens to the machine's pins and
+// SPI and turns them into time-averaged LED levels per frame.
+import { Integrator } from './parts/integrator.js';
+import { Max7219 } from './parts/max7219.js';
+import { Hc595Chain } from './parts/hc595.js';
+import { Buzzer } from './parts/buzzer.js';
+
+/** The six buttons: PC0..PC5, pressed = pin low (the Uno's pull-ups hold them high). */
+export const BUTTONS = [
+  { id: 'up', label: 'Up', bit: 0 },
+  { id: 'down', label: 'Down', bit: 1 },
+  { id: 'left', label: 'Left', bit: 2 },
+  { id: 'right', label: 'Right', bit: 3 },
+  { id: 'a', label: 'A', bit: 4 },
+  { id: 'b', label: 'B', bit: 5 },
+];
+
+export const BOARD_NAMES = ['direct', 'matrix8', 'shift595'];
+
+export const BOARD_INFO = {
+  direct: {
+    title: 'direct: 12 LEDs on D2-D13, rows of 3, 4, 5',
+    rows: [3, 4, 5],
+  },
+  matrix8: {
+    title: 'matrix8: MAX7219 8x8 matrix and a buzzer',
+    rows: [8, 8, 8, 8, 8, 8, 8, 8],
+    grid: true,
+    buzzer: true,
+  },
+  shift595: {
+    title: 'shift595: four 74HC595, 4 rows of 7 and four status lights',
+    rows: [7, 7, 7, 7],
+    status: ['your move', 'my move', 'you win', 'I win'],
+  },
+};
+
+// direct: LED i in reading order is one pin, PD2..PD7 then PB0..PB5, lit when driven high
+const DIRECT_PINS = [
+  ['D', 2], ['D', 3], ['D', 4], ['D', 5], ['D', 6], ['D', 7],
+  ['B', 0], ['B', 1], ['B', 2], ['B', 3], ['B', 4], ['B', 5],
+];
+
+class DirectBoard {
+  constructor(machine) {
+    this.machine = machine;
+    this.n = DIRECT_PINS.length;
+    this.lit = new Float64Array(this.n);
+    this.light = new Integrator(this.n, machine.cycles);
+    this.out = { B: 0, D: 0 }; // output pins driven high
+    machine.pinListeners.push((port, levels, cycle, ddr) => {
+      if (port !== 'B' && port !== 'D') return;
+      this.out[port] = levels & ddr;
+      DIRECT_PINS.forEach(([p, bit], i) => {
+        this.lit[i] = (this.out[p] >> bit) & 1;
+      });
+      this.light.set(this.lit, cycle);
+    });
+  }
+
+  frame(cycle) {
+    return { leds: this.light.take(cycle) };
+  }
+}
+
+class Matrix8Board {
+  constructor(machine) {
+    this.machine = machine;
+    this.chip = new Max7219();
+    this.buzzer = new Buzzer();
+    this.light = new Integrator(64, machine.cycles);
+    this.load = true;
+    machine.pull('B', 2, true); // LOAD idles high
+    machine.spiListeners.push((byte, cycle) => {
+      this.chip.spiByte(byte, this.load);
+      this.now = cycle;
+    });
+    machine.pinListeners.push((port, levels, cycle, ddr) => {
+      if (port !== 'B') return;
+      const load = ((levels >> 2) & 1) === 1;
+      if (load && !this.load) {
+        this.chip.latch();
+        this.light.set(this.chip.levels(), cycle);
+      }
+      this.load = load;
+      this.buzzer.edge((((levels & ddr) >> 1) & 1) === 1, cycle); // D9 through 100 ohm to the piezo
+    });
+    machine.resetListeners.push((cause) => {
+      if (cause !== 'power') return;
+      this.chip.powerUp();
+      this.light.set(this.chip.levels(), machine.cycles);
+    });
+  }
+
+  frame(cycle) {
+    return {
+      leds: this.light.take(cycle),
+      intensity: this.chip.intensity,
+      shutdown: !this.chip.normal,
+      displayTest: this.chip.displayTest,
+      scanLimit: this.chip.scanLimit,
+      strayBytes: this.chip.strayBytes,
+      shortFrames: this.chip.shortFrames,
+      tone: this.buzzer.take(),
+    };
+  }
+}
+
+class Shift595Board {
+  constructor(machine) {
+    this.machine = machine;
+    this.chain = new Hc595Chain(4);
+    this.light = new Integrator(32, machine.cycles); // rows 0..3 LEDs 0..6 (28), then status 0..3
+    this.values = new Float64Array(32);
+    this.rclk = false;
+    this.oeHigh = true;
+    machine.pull('B', 1, true); // 10 k pull-up on OE: dark while D9 is an input
+    machine.spiListeners.push((byte) => this.chain.spiByte(byte));
+    machine.pinListeners.push((port, levels, cycle) => {
+      if (port !== 'B') return;
+      const rclk = ((levels >> 2) & 1) === 1;
+      const oeHigh = ((levels >> 1) & 1) === 1;
+      let changed = oeHigh !== this.oeHigh;
+      if (rclk && !this.rclk) {
+        this.chain.latch();
+        changed = true;
+      }
+      this.rclk = rclk;
+      this.oeHigh = oeHigh;
+      if (changed) this.show(cycle);
+    });
+    machine.resetListeners.push((cause) => {
+      if (cause !== 'power') return;
+      this.chain.powerUp();
+      this.show(machine.cycles);
+    });
+    this.show(machine.cycles);
+  }
+
+  show(cycle) {
+    for (let c = 0; c < 4; c++) {
+      for (let k = 0; k < 7; k++) this.values[c * 7 + k] = this.chain.output(c, k, this.oeHigh) ? 1 : 0;
+      this.values[28 + c] = this.chain.output(c, 7, this.oeHigh) ? 1 : 0;
+    }
+    this.light.set(this.values, cycle);
+  }
+
+  frame(cycle) {
+    const all = this.light.take(cycle);
+    return { leds: all.subarray(0, 28), status: all.subarray(28, 32) };
+  }
+}
+
+/** The model of board `name` wired to `machine`. */
+export function createBoard(name, machine) {
+  if (name === 'direct') return new DirectBoard(machine);
+  if (name === 'matrix8') return new Matrix8Board(machine);
+  if (name === 'shift595') return new Shift595Board(machine);
+  throw new Error(`unknown board '${name}': choose one of ${BOARD_NAMES.join(', ')}`);
+}

@@ -1,0 +1,101 @@
+// make bench, the browser page: how fast the page simulates each board in headless Chromium
+// (simulated seconds per real second, the median of 10 one-second samples with the page
+// running flat out, pace=max), with SLEEP halting the CPU (the page's default) and spinning as
+// avr8js has it (sleep=spin); then whether the real-time page keeps up (pace=real, about
+// 1.00); the same simulator in Node per CPU second (which the machine's load does not
+// change); and what a visitor downloads (page, bundle, one board's .hex; raw and gzip -9).
+// Usage: node bench.mjs SITE_DIR
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { openBrowser } from './browser.mjs';
+import { parseHex } from '../src/hex.js';
+import { F_CPU, FLASH_BYTES, Machine } from '../src/machine.js';
+import { createBoard } from '../src/boards.js';
+
+const site = process.argv[2] ?? 'build/web';
+const BOARDS = ['direct', 'matrix8', 'shift595'];
+const GOAL = 1.5;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
+/** Speed samples of a page: the first `skip` seconds dropped (loading, boot). */
+async function speed(context, url, query, seconds, skip = 1) {
+  const page = await context.newPage();
+  await page.goto(`${url}?${query}`);
+  await page.waitForFunction(() => window.grundy?.samples, null, { timeout: 20000 });
+  await page.waitForFunction((n) => window.grundy.samples.length >= n, skip + seconds, {
+    timeout: (skip + seconds) * 4000 + 20000,
+    polling: 500,
+  });
+  const samples = await page.evaluate((skip) => window.grundy.samples.slice(skip), skip);
+  await page.close();
+  return samples.slice(0, seconds);
+}
+
+/** The same simulator in Node (the same V8 engine), per second of this process's CPU time:
+ * what the page gets from one core of its own, whatever else the machine is doing. */
+function cpuSpeed(board, mode, simSeconds) {
+  const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
+  parseHex(readFileSync(join(site, 'hex', `${board}.hex`), 'utf8'), flash);
+  const m = new Machine(flash);
+  m.sleepMode = mode;
+  createBoard(board, m);
+  m.run(F_CPU * 0.3); // boot, and V8 warmed up
+  const t0 = process.cpuUsage();
+  const c0 = m.cycles;
+  m.run(c0 + F_CPU * simSeconds);
+  const t = process.cpuUsage(t0);
+  return (m.cycles - c0) / F_CPU / ((t.user + t.system) / 1e6);
+}
+
+const perCpu = {};
+for (const board of BOARDS) perCpu[board] = { halt: cpuSpeed(board, 'halt', 8), spin: cpuSpeed(board, 'spin', 3) };
+
+const b = await openBrowser(site);
+const rows = [];
+try {
+  for (const board of BOARDS) {
+    const halt = median(await speed(b.context, b.url, `board=${board}&pace=max`, 10));
+    const spin = median(await speed(b.context, b.url, `board=${board}&pace=max&sleep=spin`, 10));
+    const real = median(await speed(b.context, b.url, `board=${board}`, 4));
+    rows.push({ board, halt, spin, real });
+  }
+} finally {
+  await b.close();
+}
+
+console.log('Browser page (avr8js 0.21 in headless Chromium, this machine): simulated seconds per');
+console.log('real second, median of 10 one-second samples running flat out; goal >= 1.5 on every board.');
+console.log('halt: SLEEP stops the CPU until an interrupt (the page\'s default); spin: avr8js\'s no-op');
+console.log('SLEEP, the firmware looping instead. real: the page as served, paced to real time.');
+console.log(`(load average ${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores)`);
+console.log(`${'board'.padEnd(10)} ${'halt'.padStart(7)} ${'spin'.padStart(7)} ${'real'.padStart(7)}`);
+for (const r of rows) {
+  console.log(`${r.board.padEnd(10)} ${r.halt.toFixed(2).padStart(7)} ${r.spin.toFixed(2).padStart(7)} ${r.real.toFixed(2).padStart(7)}`);
+}
+console.log('The same simulator in Node, simulated seconds per CPU second (one core of its own; the');
+console.log('browser figures above depend on how busy the machine is):');
+for (const board of BOARDS) {
+  console.log(`${board.padEnd(10)} ${perCpu[board].halt.toFixed(2).padStart(7)} ${perCpu[board].spin.toFixed(2).padStart(7)}`);
+}
+const worst = Math.min(...rows.map((r) => r.halt));
+console.log(`goal ${GOAL}x real time on every board (default page): ${worst >= GOAL ? 'met' : 'NOT met'} (slowest ${worst.toFixed(2)}x)`);
+
+const size = (f) => {
+  const data = readFileSync(join(site, f));
+  return [data.length, gzipSync(data, { level: 9 }).length];
+};
+const common = ['index.html', 'style.css', 'app.js'].map(size);
+const commonRaw = common.reduce((s, [r]) => s + r, 0);
+const commonGz = common.reduce((s, [, g]) => s + g, 0);
+console.log();
+console.log(`Transfer: page + style + bundle ${commonRaw.toLocaleString('en')} bytes (gzip ${commonGz.toLocaleString('en')}), of which app.js ${common[2][0].toLocaleString('en')} (gzip ${common[2][1].toLocaleString('en')})`);
+for (const board of BOARDS) {
+  const [raw, gz] = size(`hex/${board}.hex`);
+  console.log(`  with hex/${board}.hex ${raw.toLocaleString('en')} (gzip ${gz.toLocaleString('en')}): ` +
+    `${(commonRaw + raw).toLocaleString('en')} bytes, gzip ${(commonGz + gz).toLocaleString('en')}`);
+}
