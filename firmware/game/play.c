@@ -12,6 +12,7 @@
 #include "rng.h"
 #include "rows.h"
 #include "uart.h"
+#include "watchdog.h"
 
 typedef enum { PLAY_TURN, PLAY_THINK, PLAY_SHOW, PLAY_OVER } play_phase_t;
 
@@ -36,7 +37,7 @@ static struct {
     uint8_t hint_rows[BOARD_ROWS];
     uint8_t a_armed;      /* A went down with nothing marked at a_since: a hint if held */
     uint16_t a_since;
-} play;
+} play WATCHDOG_KEEP; /* kept across a watchdog reset (play_restore); play_start sets it up */
 
 static bool play_after(uint16_t now, uint16_t t)
 {
@@ -333,6 +334,7 @@ void play_print_state(void)
 
 void play_start(const settings_t *s, const uint8_t *start, uint8_t device_first, uint16_t now_ms)
 {
+    memset(&play, 0, sizeof play); /* .noinit: garbage at power-up */
     play.set = *s;
     games_rules(s, &play.rules);
     play.entry = games_entry(s->game);
@@ -498,6 +500,24 @@ void play_resume(uint16_t now_ms)
     play.marking = play.refusing = play.hinting = play.a_armed = 0;
     play.until = (uint16_t)(now_ms + (play.phase == PLAY_THINK ? PLAY_THINK_MS : PLAY_SHOW_MS));
     play_draw(now_ms);
+}
+
+bool play_restore(uint16_t now_ms)
+{
+    play.entry = games_entry(play.set.game);
+    play.used = games_rows(play.set.game);
+    games_rules(&play.set, &play.rules); /* a fresh serial for the engine's caches */
+    rows_set(&play.b, play.entry, play.used, play.b.mask);
+    if (engine_check_position(&play.rules, &play.b.pos) != ENGINE_OK ||
+        (play.phase == PLAY_OVER) != engine_is_over(&play.rules, &play.b.pos))
+        return false;
+    if (play.phase == PLAY_SHOW) play.phase = PLAY_THINK; /* the shown move was not made */
+    board_status(play.phase == PLAY_OVER ? (play.winner ? BOARD_LIGHT_I_WIN : BOARD_LIGHT_YOU_WIN)
+                 : play.side             ? BOARD_LIGHT_MY_MOVE
+                                         : BOARD_LIGHT_YOUR_MOVE);
+    if (!play_seek(play.cursor, 1)) play_seek(0, 1);
+    play_resume(now_ms);
+    return true;
 }
 
 uint8_t play_person_won(void)

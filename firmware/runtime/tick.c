@@ -8,6 +8,7 @@
 #include "board.h"
 #include "debounce.h"
 #include "display.h"
+#include "fault.h"
 #include "tick.h"
 
 static volatile uint16_t tick_ms;
@@ -27,6 +28,7 @@ void tick_init(void)
 
 ISR(TIMER0_COMPA_vect)
 {
+    FAULT_POINT(FAULT_TICK); /* the faults image only */
     const uint16_t now = ++tick_ms;
     const uint8_t before = tick_debounce.cooked;
     if (debounce_update(&tick_debounce, board_buttons_raw(), now)) {
