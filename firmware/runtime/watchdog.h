@@ -14,7 +14,7 @@
  * a cold boot must initialise it. */
 #define WATCHDOG_KEEP __attribute__((section(".noinit")))
 
-#define WATCHDOG_TIMEOUT WDTO_500MS /* each stage: the interrupt after 0.5 s, the reset 0.5 s on */
+#define WATCHDOG_TIMEOUT WDTO_250MS /* each stage: the interrupt after 0.26 s, the reset 0.26 s on */
 #define WATCHDOG_SEAL_MS 256        /* the main loop seals .noinit this often */
 
 typedef enum {

@@ -14,8 +14,8 @@
 #include "scenario.h"
 #include "tally.h"
 
-#define WD_STAGE_MS 512   /* one watchdog stage (WDTO_500MS at simavr's 128 kHz: 512 ms) */
-#define WD_LIMIT_MS 1100  /* a hang must end in a reset within two stages, and a little */
+#define WD_STAGE_MS 256  /* one watchdog stage (WDTO_250MS: 32768 cycles of its 128 kHz clock) */
+#define WD_LIMIT_MS 560  /* a hang must end in a reset within two stages, and a little */
 
 static const char *wd_elf, *wd_faults, *wd_board;
 
