@@ -1,14 +1,15 @@
 /* Fault injection, for the watchdog's tests only: built with -DGRUNDY_FAULTS (make's faults
  * image, build/<board>/faults/), never in the shipped one, where every hook here is empty.
  * A console line "fault loop" hangs the main loop at once, "fault tick" the tick interrupt,
- * "fault save" the main loop halfway through the next EEPROM save's writing. */
+ * "fault save" the main loop halfway through the next EEPROM save's writing, and "fault timer"
+ * stops the tick's timer (the main loop runs on whenever a UART byte wakes it). */
 #ifndef FAULT_H
 #define FAULT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-enum { FAULT_NONE, FAULT_TICK, FAULT_SAVE };
+enum { FAULT_NONE, FAULT_TICK, FAULT_SAVE, FAULT_TIMER };
 
 #ifdef GRUNDY_FAULTS
 extern volatile uint8_t fault_armed;

@@ -1,7 +1,7 @@
 /* The watchdog, through the real firmware on the simulated board: the shipped image says why it
  * started (@reset power / external) and has no fault commands; the faults image (built with
  * GRUNDY_FAULTS) hangs its main loop, its tick interrupt, or its main loop halfway through an
- * EEPROM save, and each time the device must reset within the timeout, say @reset watchdog,
+ * EEPROM save (of settings, of a score), or stops the tick's timer, and each time the device must reset within the timeout, say @reset watchdog,
  * and resume the same game (settings, position, whose turn) without losing settings or score.
  * A .noinit record spoilt between the seal and the reset is ignored: a fresh game, no crash.
  * Usage: test_watchdog FIRMWARE.elf FAULTS.elf BOARD */
@@ -104,6 +104,11 @@ static void wd_test_hang(const char *fault)
     scn_send(s, cmd);
     wd_line(s, ok, 500, l, sizeof l);
     const double hung = scn_now_ms(s);
+    if (!strcmp(fault, "timer")) /* blank lines keep waking the main loop, tick or no tick */
+        for (int i = 0; i < 60 && !scn_last_line(s, "@reset watchdog"); i++) {
+            scn_send(s, "\n");
+            scn_run_ms(s, 10);
+        }
     wd_line(s, "@reset ", 3000, l, sizeof l);
     const double took = scn_now_ms(s) - hung;
     tally_check(!strcmp(l, "@reset watchdog"), "after the hang: '%s'", l);
@@ -160,6 +165,53 @@ static void wd_test_save(void)
     scn_close(s);
 }
 
+/* Play the running Nim game to its end, the person taking whole rows from the top. */
+static void wd_finish_game(scn_t *s)
+{
+    for (int lines = 0; lines < 400; lines++) {
+        const char *l = scn_wait_line(s, "@", 3000);
+        if (!l || !strncmp(l, "@over ", 6)) break;
+        if (strcmp(l, "@turn human")) continue;
+        scn_run_ms(s, 50);
+        for (int i = 0; i < 8; i++) scn_tap(s, SIM_BTN_RIGHT);
+        scn_tap(s, SIM_BTN_A);
+    }
+}
+
+/* The main loop hangs halfway through writing a game's score: the score survives the watchdog
+ * reset and reaches the EEPROM (after a power cycle, the next game's score counts both). */
+static void wd_test_score(void)
+{
+    char l[160], score[64];
+    snprintf(tally_context, sizeof tally_context, "faults image on %s: hang in a score save", wd_board);
+    scn_t *s = wd_open(wd_faults);
+    if (!s) return;
+    scn_expect_watchdog(s, true);
+    wd_line(s, "@game ", 500, l, sizeof l);
+    scn_run_ms(s, 100);
+    scn_send(s, "fault save\n");
+    wd_line(s, "ok fault save", 500, l, sizeof l);
+    wd_play_round(s, false); /* the person's first turn came before the reply */
+    wd_finish_game(s);
+    wd_line(s, "@score ", 500, score, sizeof score);
+    wd_line(s, "@reset ", 3000, l, sizeof l);
+    tally_check(!strcmp(l, "@reset watchdog"), "after the hang: '%s'", l);
+    wd_line(s, "@resume ", 100, l, sizeof l);
+    tally_check(strstr(l, " over ") != NULL, "resumed '%s', not the game over", l);
+    wd_line(s, "@saved", 3000, l, sizeof l);
+    scn_reset(s, SCN_RESET_POWER);
+    wd_line(s, "@eeprom ", 500, l, sizeof l);
+    tally_check(!strcmp(l, "@eeprom loaded"), "after the power cycle: '%s'", l);
+    wd_finish_game(s);
+    unsigned w, lo, h, w2, l2, h2;
+    wd_line(s, "@score ", 500, l, sizeof l);
+    tally_check(sscanf(score, "@score %u %u %u", &w, &lo, &h) == 3 && sscanf(l, "@score %u %u %u", &w2, &l2, &h2) == 3 &&
+                    w + lo == 1 && w2 + l2 == 2 && h2 == h,
+                "score '%s' before the hang, '%s' a power cycle and a game later", score, l);
+    tally_check(scn_ok(s), "%s", scn_failure(s));
+    scn_close(s);
+}
+
 /* Spoil .noinit after the interrupt stage sealed it (a byte of the kept state, or the seal
  * itself): the boot says @reset watchdog and starts a fresh game from the EEPROM. */
 static void wd_test_corrupt(bool seal)
@@ -209,7 +261,9 @@ int main(int argc, char **argv)
     wd_test_causes();
     wd_test_hang("loop");
     wd_test_hang("tick");
+    wd_test_hang("timer");
     wd_test_save();
+    wd_test_score();
     wd_test_corrupt(false);
     wd_test_corrupt(true);
     return tally_finish("watchdog");
