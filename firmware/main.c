@@ -30,7 +30,7 @@ int main(void)
         const uint8_t presses = tick_take_presses();
         if (presses || now != seen) ui_update(presses, tick_buttons(), now);
         seen = now;
-        watchdog_feed(); /* only while the tick moves */
+        watchdog_feed(now); /* only while the tick moves */
         if (!console_update(now)) sleep_mode(); /* the next tick (1 ms) or a UART byte wakes us */
     }
 }

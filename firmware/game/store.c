@@ -8,6 +8,7 @@
 
 #include "fault.h"
 #include "store.h"
+#include "tick.h"
 #include "watchdog.h"
 
 #define STORE_SIZE ((uint16_t)sizeof(store_record_t))
@@ -237,7 +238,7 @@ void store_score_put(const store_score_t *score)
             while (store_phase != STORE_IDLE) {
                 eeprom_busy_wait();
                 store_step();
-                watchdog_feed(); /* up to 1.4 s, fed while the tick runs */
+                watchdog_feed(tick_now()); /* up to 1.4 s, fed while the tick runs */
             }
             store_cell_count = 0; /* idle: every cell equals the source */
         }

@@ -11,6 +11,7 @@
 #include "watchdog.h"
 
 #define WATCHDOG_WARM 0x5EED /* record.warm once a boot has run: SRAM has been kept since */
+#define WATCHDOG_FEED_MS 16 /* feed at most this often */
 #define WATCHDOG_TRUST_MS 4096 /* a resumed state that hangs sooner is not resumed again */
 #define WATCHDOG_BITS (_BV(WDIE) | _BV(WDE) | (WATCHDOG_TIMEOUT & 7) | ((WATCHDOG_TIMEOUT & 8) << 2))
 
@@ -89,10 +90,10 @@ uint8_t watchdog_reset_cause(void)
     return watchdog_cause;
 }
 
-void watchdog_feed(void)
+void watchdog_feed(uint16_t now)
 {
-    const uint16_t now = tick_now();
-    if (now == watchdog_fed) return; /* the tick has not moved: it may be dead */
+    /* the tick must have moved (it may be dead); every few ms is enough, and cheaper */
+    if ((uint16_t)(now - watchdog_fed) < WATCHDOG_FEED_MS) return;
     watchdog_fed = now;
     wdt_reset();
     WDTCSR = WATCHDOG_BITS; /* the interrupt stage again, after a late feed */

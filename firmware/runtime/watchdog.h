@@ -15,7 +15,7 @@
 #define WATCHDOG_KEEP __attribute__((section(".noinit")))
 
 #define WATCHDOG_TIMEOUT WDTO_250MS /* each stage: the interrupt after 0.26 s, the reset 0.26 s on */
-#define WATCHDOG_SEAL_MS 256        /* the main loop seals .noinit this often */
+#define WATCHDOG_SEAL_MS 1024       /* the main loop seals .noinit this often (0.05 % of the CPU) */
 
 typedef enum {
     WATCHDOG_RESET_POWER,    /* power-up or brown-out: .noinit holds garbage */
@@ -30,9 +30,10 @@ typedef enum {
 void watchdog_start(void);
 /* What reset the chip (watchdog_reset_t), with WATCHDOG_KEPT when .noinit may be resumed. */
 uint8_t watchdog_reset_cause(void);
-/* Feed the watchdog if the tick has moved since the last feed; seal .noinit now and then.
- * Called by the main loop every pass, and by the waits that may last longer than a pass. */
-void watchdog_feed(void);
+/* Feed the watchdog if the tick's time now_ms (tick_now) has moved on since the last feed; seal
+ * .noinit now and then. Called by the main loop every pass, and by the waits that may last
+ * longer than a pass. */
+void watchdog_feed(uint16_t now_ms);
 /* Stop the watchdog (before power-down: it would wake or reset the chip). */
 void watchdog_pause(void);
 /* Start it again (after the wake); the timeout counts from now. */

@@ -96,7 +96,7 @@ static void wd_test_hang(const char *fault)
     wd_line(s, "@settings ", 500, set, sizeof set);
     wd_play_round(s, true);
     wd_line(s, "@turn human", 3000, l, sizeof l);
-    scn_run_ms(s, 600); /* quiet for two of the main loop's seals */
+    scn_run_ms(s, 2100); /* quiet for two of the main loop's seals (every 1024 ms) */
     wd_show(s, show, sizeof show);
     char cmd[32], ok[32];
     snprintf(cmd, sizeof cmd, "fault %s\n", fault);
