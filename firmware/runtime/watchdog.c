@@ -28,6 +28,7 @@ static struct {
 static uint8_t watchdog_cause; /* watchdog_reset_t, with WATCHDOG_KEPT */
 static uint16_t watchdog_fed;  /* the tick's time at the last feed */
 static uint16_t watchdog_sealed; /* and at the last seal */
+static uint8_t watchdog_on;      /* 0 while paused: a feed must not start it again */
 
 /* First thing after a reset, before .data and .bss are set up (avr-libc's wdt.h): after a
  * watchdog reset the watchdog runs on at its shortest timeout until WDRF is cleared. */
@@ -93,7 +94,7 @@ uint8_t watchdog_reset_cause(void)
 void watchdog_feed(uint16_t now)
 {
     /* the tick must have moved (it may be dead); every few ms is enough, and cheaper */
-    if ((uint16_t)(now - watchdog_fed) < WATCHDOG_FEED_MS) return;
+    if (!watchdog_on || (uint16_t)(now - watchdog_fed) < WATCHDOG_FEED_MS) return;
     watchdog_fed = now;
     wdt_reset();
     WDTCSR = WATCHDOG_BITS; /* the interrupt stage again, after a late feed */
@@ -106,6 +107,7 @@ void watchdog_feed(uint16_t now)
 
 void watchdog_pause(void)
 {
+    watchdog_on = 0;
     wdt_disable();
 }
 
@@ -118,4 +120,5 @@ void watchdog_resume(void)
         WDTCSR = WATCHDOG_BITS;
     }
     watchdog_fed = tick_now();
+    watchdog_on = 1;
 }
