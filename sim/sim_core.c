@@ -94,6 +94,7 @@ struct sim {
     uint64_t wd_due;    /* interrupt-and-reset mode, its interrupt pending: the chip resets here */
     uint64_t wdr_last, wdr_gap; /* the last WDR's cycle, the longest gap between two WDRs */
     unsigned wd_resets;         /* restarts that were watchdog resets */
+    bool bootloader;            /* MCUSR reads 0 after every reset, as the Uno's bootloader leaves it */
 };
 
 /* Grow *buf so it holds at least `need` items of `size` bytes; aborts on out-of-memory since
@@ -490,6 +491,7 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
                 sim->wd_resets++;
                 reset_ports(avr); /* the pins float */
             }
+            if (sim->bootloader) avr->data[SIM_MCUSR_DATA] = 0;
         }
         sim->started = true;
         sim->last_pc = avr->pc;
@@ -557,12 +559,17 @@ void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
         const avr_regbit_t f = kind == SIM_RESET_POWER ? porf : extrf;
         avr->data[f.reg] = (uint8_t)(flags | f.mask << f.bit);
     }
+    if (sim->bootloader && porf.reg) avr->data[porf.reg] = 0;
     if (sim->line_len) end_line(sim);
     sim->xon = true; /* simavr empties the receive FIFO on reset */
     sim->started = false;
     sim->measuring = false;
     sim->exited = false;
     sim->ee_stop_hit = false;
+}
+
+void sim_set_bootloader(sim_t *sim, bool on) {
+    sim->bootloader = on;
 }
 
 unsigned sim_watchdog_resets(const sim_t *sim) {

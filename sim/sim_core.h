@@ -107,6 +107,10 @@ uint32_t sim_pc(const sim_t *sim);
  * before the last one. */
 unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc);
 
+/* On: model the Uno's bootloader, which clears MCUSR before the firmware starts: after every
+ * reset (sim_reset() and watchdog resets) MCUSR reads 0. Off by default. */
+void sim_set_bootloader(sim_t *sim, bool on);
+
 /* How many of sim_restarts() were watchdog resets (WDRF set as the firmware restarted). */
 unsigned sim_watchdog_resets(const sim_t *sim);
 

@@ -165,6 +165,41 @@ static void wd_test_save(void)
     scn_close(s);
 }
 
+/* With the Uno's bootloader MCUSR reads 0 after every reset: the firmware's .noinit record
+ * must still tell a hang (@reset watchdog, resumed), the reset button (@reset external, a
+ * fresh game) and a power cycle (@reset power) apart. */
+static void wd_test_bootloader(void)
+{
+    char l[160], show[160], resume[200];
+    snprintf(tally_context, sizeof tally_context, "faults image on %s, MCUSR cleared by a bootloader", wd_board);
+    scn_t *s = wd_open(wd_faults);
+    if (!s) return;
+    sim_set_bootloader(scn_sim(s), true);
+    scn_expect_watchdog(s, true);
+    wd_play_round(s, true);
+    wd_line(s, "@turn human", 3000, l, sizeof l);
+    scn_run_ms(s, 300);
+    wd_show(s, show, sizeof show);
+    scn_send(s, "fault loop\n");
+    wd_line(s, "ok fault loop", 500, l, sizeof l);
+    wd_line(s, "@reset ", 1000, l, sizeof l);
+    tally_check(!strcmp(l, "@reset watchdog"), "a hang: '%s'", l);
+    wd_line(s, "@resume ", 100, resume, sizeof resume);
+    tally_check(!strcmp(resume + 8, show), "'%s' after the reset, '%s' before", resume, show);
+    scn_run_ms(s, 300);
+    scn_reset(s, SCN_RESET_BUTTON);
+    wd_line(s, "@reset ", 100, l, sizeof l);
+    tally_check(!strcmp(l, "@reset external"), "the reset button: '%s'", l);
+    wd_line(s, "@game ", 500, l, sizeof l);
+    scn_run_ms(s, 300);
+    scn_reset(s, SCN_RESET_POWER);
+    wd_line(s, "@reset ", 100, l, sizeof l);
+    tally_check(!strcmp(l, "@reset power"), "a power cycle: '%s'", l);
+    wd_line(s, "@game ", 500, l, sizeof l);
+    tally_check(scn_ok(s), "%s", scn_failure(s));
+    scn_close(s);
+}
+
 /* Play the running Nim game to its end, the person taking whole rows from the top. */
 static void wd_finish_game(scn_t *s)
 {
@@ -266,5 +301,6 @@ int main(int argc, char **argv)
     wd_test_score();
     wd_test_corrupt(false);
     wd_test_corrupt(true);
+    wd_test_bootloader();
     return tally_finish("watchdog");
 }
