@@ -99,6 +99,19 @@ $(FW_DIR)/obj/%.o: %.c Makefile | $(TABLES_H)
 $(FW_ELF): $(FW_OBJS) $(ENGINE_AVR_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -flto -Os $(AVR_SIZE_FLAGS) $(WARN) $^ -o $@
 
+# The faults image, for the watchdog's tests only (firmware/runtime/fault.h): the same sources
+# with GRUNDY_FAULTS, whose console takes "fault loop|tick|save". Never flashed.
+FAULTS_ELF := $(FW_DIR)/faults/grundy.elf
+FAULTS_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/faults/obj/%.o)
+
+$(FW_DIR)/faults/obj/%.o: %.c Makefile | $(TABLES_H)
+	@mkdir -p $(@D)
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_INC) -DGRUNDY_FAULTS -c $< -o $@
+
+$(FAULTS_ELF): $(FAULTS_OBJS) $(ENGINE_AVR_OBJS)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -flto -Os $(AVR_SIZE_FLAGS) $(WARN) $^ -o $@
+
 $(FW_HEX): $(FW_ELF)
 	$(Q)$(AVR_OBJCOPY) -O ihex -R .eeprom -R .mmcu $< $@
 
@@ -135,6 +148,7 @@ TEST_NIM := $(BUILD)/tests/test_nim
 TEST_GAMES := $(BUILD)/tests/test_games
 TEST_STORE := $(BUILD)/tests/test_store
 TEST_CONSOLE := $(BUILD)/tests/test_console
+TEST_WATCHDOG := $(BUILD)/tests/test_watchdog
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
 
@@ -168,6 +182,9 @@ $(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO
 $(TEST_CONSOLE): $(BUILD)/tests/scenario/test_console.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
+$(TEST_WATCHDOG): $(BUILD)/tests/scenario/test_watchdog.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
@@ -199,7 +216,8 @@ TEST_STORE_AVR := $(BUILD)/tests/store_avr.elf
 TEST_STORE_AVR_CFLAGS := $(AVR_CFLAGS) $(FW_INC) -DSTORE_STEPS=41
 TEST_STORE_AVR_OBJS := $(BUILD)/tests/avr/store_suite.o $(BUILD)/tests/avr/store_41.o \
 	$(BUILD)/tests/avr/check.o $(addprefix $(FW_DIR)/obj/,firmware/game/settings.o \
-		firmware/game/games.o firmware/runtime/uart.o) \
+		firmware/game/games.o firmware/runtime/uart.o firmware/runtime/watchdog.o \
+		firmware/runtime/tick.o firmware/runtime/debounce.o firmware/display/display.o) \
 	$(patsubst %.c,$(FW_DIR)/obj/%.o,$(wildcard boards/$(BOARD)/*.c)) $(ENGINE_AVR_OBJS)
 
 $(BUILD)/tests/avr/store_suite.o: tests/store/store_suite.c Makefile | $(TABLES_H)
@@ -235,7 +253,7 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
 	$(Q)$(MAKE) --no-print-directory -s _web_bench
 
 # --- public targets ---
-.PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play \
+.PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play _faults \
 	_fuzz _console _shift595_elf _matrix8_elf
 
 all: firmware
@@ -248,6 +266,8 @@ firmware: deps
 
 _firmware: $(FW_HEX)
 	$(Q)$(AVR_SIZE) $(FW_ELF)
+
+_faults: $(FAULTS_ELF)
 
 size: firmware
 
@@ -267,7 +287,9 @@ board_suites = \
 	"nim on the $(1) board: $(TEST_NIM) $(BUILD)/$(1)/grundy.elf $(1) $(call nim_games,$(1))" \
 	"every game on the $(1) board: $(TEST_GAMES) $(BUILD)/$(1)/grundy.elf $(1)" \
 	"settings and score in EEPROM on the $(1) board: $(TEST_STORE) $(BUILD)/$(1)/grundy.elf $(1)" \
-	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)"
+	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)" \
+	"watchdog (hangs, resets, resume) on the $(1) board: $(TEST_WATCHDOG) $(BUILD)/$(1)/grundy.elf \
+		$(BUILD)/$(1)/faults/grundy.elf $(1)"
 
 # Suites run TEST_JOBS at a time (their outputs still in this order).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -292,8 +314,8 @@ TEST_SUITES = \
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
-	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware || exit 1; done
+		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
+	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
 bench: deps

@@ -10,6 +10,7 @@
 #include "tick.h"
 #include "uart.h"
 #include "ui.h"
+#include "watchdog.h"
 
 AVR_MCU(F_CPU, "atmega328p"); /* lets simavr read the MCU and clock from the ELF */
 
@@ -21,6 +22,7 @@ int main(void)
     tick_init();
     set_sleep_mode(SLEEP_MODE_IDLE);
     sei();
+    watchdog_start();
     ui_start(tick_now());
     uint16_t seen = tick_now();
     for (;;) {
@@ -28,6 +30,7 @@ int main(void)
         const uint8_t presses = tick_take_presses();
         if (presses || now != seen) ui_update(presses, tick_buttons(), now);
         seen = now;
+        watchdog_feed(now); /* only while the tick moves */
         if (!console_update(now)) sleep_mode(); /* the next tick (1 ms) or a UART byte wakes us */
     }
 }

@@ -34,6 +34,8 @@ struct scn {
     char failure[160];
     uint64_t rng; /* power-up garbage and torn bytes */
     unsigned resets;
+    bool watchdog_ok;     /* watchdog resets are expected (scn_expect_watchdog) */
+    unsigned restarts_ok; /* restarts seen and accepted so far */
 };
 
 static void on_line(sim_t *sim, const char *line, void *user) {
@@ -156,10 +158,14 @@ static bool check(scn_t *s, sim_status_t st) {
     case SIM_RUNNING:
     case SIM_TIMEOUT:
     case SIM_EEPROM_STOP:
-        if (sim_restarts(s->sim, &from)) {
-            fail(s, SIM_RUNNING, "firmware restarted (jump to 0 or watchdog) from pc 0x%04" PRIx32,
-                 from);
-            return false;
+        if (sim_restarts(s->sim, &from) > s->restarts_ok) {
+            const unsigned n = sim_restarts(s->sim, NULL);
+            if (!s->watchdog_ok || n != sim_watchdog_resets(s->sim)) {
+                fail(s, SIM_RUNNING, "firmware restarted (jump to 0 or watchdog) from pc 0x%04" PRIx32,
+                     from);
+                return false;
+            }
+            s->restarts_ok = n;
         }
         return true;
     case SIM_CRASHED:
@@ -279,6 +285,14 @@ bool scn_reset(scn_t *s, unsigned how) {
 
 unsigned scn_resets(const scn_t *s) {
     return s->resets;
+}
+
+void scn_expect_watchdog(scn_t *s, bool on) {
+    s->watchdog_ok = on;
+}
+
+unsigned scn_watchdog_resets(const scn_t *s) {
+    return s->restarts_ok;
 }
 
 /* ---- buttons ---- */

@@ -164,4 +164,11 @@ bool scn_reset(scn_t *s, unsigned how);
 /* Resets made with scn_reset() so far. */
 unsigned scn_resets(const scn_t *s);
 
+/* On: a watchdog reset (a restart with WDRF in MCUSR) is expected, not a failure; other
+ * restarts still fail the scenario. Off by default. */
+void scn_expect_watchdog(scn_t *s, bool on);
+
+/* Watchdog resets accepted so far (while expected). */
+unsigned scn_watchdog_resets(const scn_t *s);
+
 #endif /* GRUNDY_SIM_SCENARIO_H */

@@ -2,7 +2,8 @@
  * It owns the run loop, so everything that must happen between instructions lives here:
  * feeding queued UART input under XON/XOFF, the probe hooks on GPIOR0 (sim_probe.h), the
  * optional wall-clock pacing, collecting UART output into lines, and counting (and stopping
- * at) the firmware's EEPROM byte writes through a hook wrapped around simavr's own on EECR.
+ * at) the firmware's EEPROM byte writes through a hook wrapped around simavr's own on EECR,
+ * the gaps between WDR instructions, and the chip's watchdog rule simavr lacks (below).
  * Resets go through avr_reset() plus the repairs a harness needs (pins, flags, SRAM). */
 #include "sim_core.h"
 #include "sim_probe.h"
@@ -10,6 +11,7 @@
 #include <avr_eeprom.h>
 #include <avr_ioport.h>
 #include <avr_uart.h>
+#include <avr_watchdog.h>
 #include <sim_avr.h>
 #include <sim_elf.h>
 
@@ -31,6 +33,11 @@
 #define SIM_RXEN0_BIT 4
 #define SIM_NS_PER_S 1000000000ull
 #define SIM_REALTIME_SLACK_NS 100000000ull /* a host further behind than this stops catching up */
+#define SIM_WDTCSR_DATA 0x60 /* watchdog control: WDE is bit 3 */
+#define SIM_WDE_BIT 3
+#define SIM_MCUSR_DATA 0x54 /* reset flags: WDRF is bit 3 */
+#define SIM_WDRF_BIT 3
+#define SIM_WDR_OPCODE 0x95A8
 
 typedef struct {
     uint64_t *v;
@@ -82,6 +89,12 @@ struct sim {
     uint64_t ee_writes, ee_stop;
     bool ee_stop_hit;
     sim_eeprom_write_t ee_last;
+
+    avr_watchdog_t *wd; /* simavr's watchdog module; NULL if the MCU has none */
+    uint64_t wd_due;    /* interrupt-and-reset mode, its interrupt pending: the chip resets here */
+    uint64_t wdr_last, wdr_gap; /* the last WDR's cycle, the longest gap between two WDRs */
+    unsigned wd_resets;         /* restarts that were watchdog resets */
+    bool bootloader;            /* MCUSR reads 0 after every reset, as the Uno's bootloader leaves it */
 };
 
 /* Grow *buf so it holds at least `need` items of `size` bytes; aborts on out-of-memory since
@@ -313,6 +326,8 @@ sim_t *sim_open(const char *elf_path, char *err, size_t errlen) {
     }
     avr_register_io_write(sim->avr, SIM_PROBE_GPIOR0_DATA, on_gpior0_write, sim);
     hook_eeprom(sim);
+    for (avr_io_t *io = sim->avr->io_port; io; io = io->next)
+        if (io->kind && !strcmp(io->kind, "watchdog")) sim->wd = (avr_watchdog_t *)io; /* io first */
 
     grow(&sim->line, &sim->line_cap, 1, 1);
     sim->line[0] = 0;
@@ -425,6 +440,34 @@ static sim_status_t final_status(const sim_t *sim) {
     }
 }
 
+static void reset_ports(avr_t *avr);
+
+/* The chip's rule in interrupt-and-reset mode: "if the interrupt is not executed before the next
+ * time-out, a System Reset will be applied". simavr 1.6 instead raises the interrupt again
+ * for ever, so a hang with interrupts off (a stuck interrupt handler) never resets. Model it:
+ * one timeout after the interrupt became pending (a WDR in between restarts the count), reset
+ * as simavr's own watchdog reset does (WDRF, watchdog on at 16 ms). Also time the WDRs. */
+static void watch_watchdog(sim_t *sim) {
+    avr_t *avr = sim->avr;
+    avr_watchdog_t *wd = sim->wd;
+    const bool wdr = (uint16_t)(avr->flash[avr->pc] | avr->flash[avr->pc + 1] << 8) == SIM_WDR_OPCODE;
+    if (wdr) {
+        if (sim->wdr_last && avr->cycle - sim->wdr_last > sim->wdr_gap)
+            sim->wdr_gap = avr->cycle - sim->wdr_last;
+        sim->wdr_last = avr->cycle;
+    }
+    if (!wd->watchdog.pending || !(avr->data[SIM_WDTCSR_DATA] & (1u << SIM_WDE_BIT))) {
+        sim->wd_due = 0;
+        return;
+    }
+    if (!sim->wd_due || wdr) sim->wd_due = avr->cycle + wd->cycle_count;
+    if (avr->cycle < sim->wd_due) return;
+    sim->wd_due = 0;
+    wd->reset_context.avr_run = avr->run;
+    wd->reset_context.wdrf = 1;
+    avr_reset(avr);
+}
+
 /* avr_run() executes one instruction (or one sleep interval) per call. */
 static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
     avr_t *avr = sim->avr;
@@ -439,9 +482,16 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
         if (avr->cycle >= end) return at_end;
         if (sim->in_len && sim->xon) feed_uart(sim);
         if (sim->realtime && avr->cycle >= sim->rt_next_check) pace(sim);
+        if (sim->wd) watch_watchdog(sim);
         if (avr->pc == 0 && sim->started) {
             sim->restarts++;
             sim->restart_pc = sim->last_pc;
+            sim->wdr_last = sim->wd_due = 0;
+            if (avr->data[SIM_MCUSR_DATA] & (1u << SIM_WDRF_BIT)) { /* a watchdog reset */
+                sim->wd_resets++;
+                reset_ports(avr); /* the pins float */
+            }
+            if (sim->bootloader) avr->data[SIM_MCUSR_DATA] = 0;
         }
         sim->started = true;
         sim->last_pc = avr->pc;
@@ -484,6 +534,7 @@ static void reset_ports(avr_t *avr) {
 
 void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
     avr_t *avr = sim->avr;
+    sim->wd_due = sim->wdr_last = 0;
     const avr_regbit_t porf = avr->reset_flags.porf, extrf = avr->reset_flags.extrf;
     uint8_t flags = porf.reg ? avr->data[porf.reg] : 0;
     if (kind == SIM_RESET_POWER) {
@@ -508,12 +559,27 @@ void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
         const avr_regbit_t f = kind == SIM_RESET_POWER ? porf : extrf;
         avr->data[f.reg] = (uint8_t)(flags | f.mask << f.bit);
     }
+    if (sim->bootloader && porf.reg) avr->data[porf.reg] = 0;
     if (sim->line_len) end_line(sim);
     sim->xon = true; /* simavr empties the receive FIFO on reset */
     sim->started = false;
     sim->measuring = false;
     sim->exited = false;
     sim->ee_stop_hit = false;
+}
+
+void sim_set_bootloader(sim_t *sim, bool on) {
+    sim->bootloader = on;
+}
+
+unsigned sim_watchdog_resets(const sim_t *sim) {
+    return sim->wd_resets;
+}
+
+uint64_t sim_wdr_gap(sim_t *sim, bool restart) {
+    const uint64_t gap = sim->wdr_gap;
+    if (restart) sim->wdr_gap = sim->wdr_last = 0;
+    return gap;
 }
 
 /* ---- EEPROM ---- */

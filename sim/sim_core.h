@@ -107,6 +107,23 @@ uint32_t sim_pc(const sim_t *sim);
  * before the last one. */
 unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc);
 
+/* On: model the Uno's bootloader, which clears MCUSR before the firmware starts: after every
+ * reset (sim_reset() and watchdog resets) MCUSR reads 0. Off by default. */
+void sim_set_bootloader(sim_t *sim, bool on);
+
+/* How many of sim_restarts() were watchdog resets (WDRF set as the firmware restarted). */
+unsigned sim_watchdog_resets(const sim_t *sim);
+
+/* The longest time, in cycles, between two WDR instructions (watchdog feeds) since sim_open() or
+ * the last restart of the count; restart: begin a new count after reading this one. Resets
+ * and sim_reset() end a gap without counting it. */
+uint64_t sim_wdr_gap(sim_t *sim, bool restart);
+
+/* Watchdog: in interrupt-and-reset mode the chip resets when the watchdog interrupt is still
+ * pending at the next timeout (a handler stuck with interrupts off); simavr 1.6 does not, and
+ * the run loop applies that rule itself, as simavr's own watchdog reset (WDRF set). After any
+ * watchdog reset the pins are told they float, as sim_reset() does. */
+
 /* ---- EEPROM ---- */
 
 /* EEPROM size in bytes (1024 on the ATmega328P); 0 if the MCU has none. */

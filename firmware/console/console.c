@@ -8,6 +8,7 @@
 #include "board.h"
 #include "console.h"
 #include "console_parse.h"
+#include "fault.h"
 #include "games.h"
 #include "play.h"
 #include "uart.h"
@@ -230,6 +231,7 @@ static void console_work(void)
 
 static void console_run(uint16_t now)
 {
+    if (fault_command(con.line, con.len)) return; /* the faults image only */
     if (console_parse(con.line, con.len, &con.cmd) != CONSOLE_OK) {
         console_error();
         return;

@@ -12,6 +12,7 @@
 #include "rng.h"
 #include "rows.h"
 #include "uart.h"
+#include "watchdog.h"
 
 typedef enum { PLAY_TURN, PLAY_THINK, PLAY_SHOW, PLAY_OVER } play_phase_t;
 
@@ -37,7 +38,7 @@ static struct {
     uint8_t a_armed;      /* A went down with nothing marked at a_since: a hint if held */
     uint16_t a_since;
     uint8_t scrolled;     /* grid boards, the game over: the text has scrolled by once */
-} play;
+} play WATCHDOG_KEEP; /* kept across a watchdog reset (play_restore); play_start sets it up */
 
 static bool play_after(uint16_t now, uint16_t t)
 {
@@ -357,6 +358,7 @@ bool play_startable(const settings_t *s)
 bool play_start(const settings_t *s, const uint8_t *start, uint8_t device_first, uint16_t now_ms)
 {
     if (!start && !play_startable(s)) return false;
+    memset(&play, 0, sizeof play); /* .noinit: garbage at power-up */
     play.set = *s;
     games_rules(s, &play.rules);
     play.entry = games_entry(s->game);
@@ -527,6 +529,24 @@ void play_resume(uint16_t now_ms)
     play.marking = play.refusing = play.hinting = play.a_armed = 0;
     play.until = (uint16_t)(now_ms + (play.phase == PLAY_THINK ? PLAY_THINK_MS : PLAY_SHOW_MS));
     play_draw(now_ms);
+}
+
+bool play_restore(uint16_t now_ms)
+{
+    play.entry = games_entry(play.set.game);
+    play.used = games_rows(play.set.game);
+    games_rules(&play.set, &play.rules); /* a fresh serial for the engine's caches */
+    rows_set(&play.b, play.entry, play.used, play.b.mask);
+    if (engine_check_position(&play.rules, &play.b.pos) != ENGINE_OK ||
+        (play.phase == PLAY_OVER) != engine_is_over(&play.rules, &play.b.pos))
+        return false;
+    if (play.phase == PLAY_SHOW) play.phase = PLAY_THINK; /* the shown move was not made */
+    board_status(play.phase == PLAY_OVER ? (play.winner ? BOARD_LIGHT_I_WIN : BOARD_LIGHT_YOU_WIN)
+                 : play.side             ? BOARD_LIGHT_MY_MOVE
+                                         : BOARD_LIGHT_YOUR_MOVE);
+    if (!play_seek(play.cursor, 1)) play_seek(0, 1);
+    play_resume(now_ms);
+    return true;
 }
 
 uint8_t play_person_won(void)

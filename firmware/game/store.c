@@ -6,7 +6,10 @@
 #include <stddef.h>
 #include <util/crc16.h>
 
+#include "fault.h"
 #include "store.h"
+#include "tick.h"
+#include "watchdog.h"
 
 #define STORE_SIZE ((uint16_t)sizeof(store_record_t))
 #define STORE_SETTINGS_AT ((uint16_t)offsetof(store_record_t, settings))
@@ -26,16 +29,18 @@ _Static_assert(STORE_CELL_COUNT < 0xFF, "a cell number fits a byte");
 enum { STORE_IDLE, STORE_SUM, STORE_WRITE };
 
 /* The score is the source (the active slot, or zeros after a reset) overlaid with store_cells:
- * the cells changed since the last finished save, and the current cell, fetched ahead. */
-static settings_t store_set; /* the settings in use */
+ * the cells changed since the last finished save, and the current cell, fetched ahead. What a
+ * save has still to write is kept across a watchdog reset (.noinit, set up by store_load); the
+ * save's progress is not: store_resume starts it again. */
+static settings_t store_set WATCHDOG_KEEP; /* the settings in use */
 static struct {
     uint8_t cell; /* [game][misere][level] flattened */
     store_score_t score;
-} store_cells[STORE_CELLS];
-static uint8_t store_cell_count;
-static uint8_t store_zeros;      /* 1: the source is zeros, not the active slot */
-static uint8_t store_active;     /* slot holding the newest valid record */
-static uint8_t store_active_seq; /* its sequence number */
+} store_cells[STORE_CELLS] WATCHDOG_KEEP;
+static uint8_t store_cell_count WATCHDOG_KEEP;
+static uint8_t store_zeros WATCHDOG_KEEP;      /* 1: the source is zeros, not the active slot */
+static uint8_t store_active WATCHDOG_KEEP;     /* slot holding the newest valid record */
+static uint8_t store_active_seq WATCHDOG_KEEP; /* its sequence number */
 static uint8_t store_phase;      /* STORE_IDLE, or what the running save does */
 static uint16_t store_pos;       /* next byte to sum or write; STORE_SIZE when all are issued */
 static uint16_t store_crc;       /* the new record's CRC: running in STORE_SUM, final after */
@@ -130,6 +135,7 @@ static bool store_step(void)
         }
         return false;
     }
+    if (store_pos == STORE_SIZE / 2) FAULT_POINT(FAULT_SAVE); /* the faults image only */
     if (store_pos == STORE_SIZE) {
         store_finished();
         store_cell_count = 0; /* the new source holds every cell */
@@ -168,6 +174,13 @@ store_origin_t store_load(void)
     eeprom_read_block(&store_set, store_slot(store_active) + STORE_SETTINGS_AT, sizeof store_set);
     if (!settings_valid(&store_set)) settings_default(&store_set);
     return STORE_LOADED;
+}
+
+bool store_resume(void)
+{
+    if (!settings_valid(&store_set)) return false;
+    store_save(); /* a save may have been under way: do it (again) */
+    return true;
 }
 
 void store_reset(void)
@@ -225,6 +238,7 @@ void store_score_put(const store_score_t *score)
             while (store_phase != STORE_IDLE) {
                 eeprom_busy_wait();
                 store_step();
+                watchdog_feed(tick_now()); /* up to 1.4 s, fed while the tick runs */
             }
             store_cell_count = 0; /* idle: every cell equals the source */
         }

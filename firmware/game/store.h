@@ -33,6 +33,10 @@ typedef enum { STORE_LOADED, STORE_BLANK, STORE_CORRUPT } store_origin_t;
 
 /* Read the newest valid record's settings (or defaults); says where they came from. */
 store_origin_t store_load(void);
+/* After a watchdog reset, instead of store_load: go on with the settings and score RAM kept
+ * (sealed by the watchdog), saving them again in case a save was cut; false (nothing done)
+ * when the settings are not valid. */
+bool store_resume(void);
 /* Defaults and a zero score, saved. */
 void store_reset(void);
 /* Write what the EEPROM is ready for, without waiting; true when a save just finished. */

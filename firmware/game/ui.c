@@ -11,6 +11,7 @@
 #include "store.h"
 #include "uart.h"
 #include "ui.h"
+#include "watchdog.h"
 
 typedef enum { UI_BOOT, UI_GAME, UI_MENU } ui_state_t;
 
@@ -32,6 +33,14 @@ __attribute__((noinline)) static uint8_t ui_alternate(void)
     return next.device_began;
 }
 
+static void ui_print_settings(const settings_t *s)
+{
+    uart_puts_P(PSTR("@settings "));
+    games_print_name(s);
+    menu_print_settings(s);
+    uart_puts_P(PSTR("\r\n"));
+}
+
 static void ui_new_game(uint16_t now, const uint8_t *mask)
 {
     const settings_t *s = store_settings();
@@ -45,10 +54,7 @@ static void ui_new_game(uint16_t now, const uint8_t *mask)
     }
     uint8_t device_first = s->first == SETTINGS_FIRST_DEVICE;
     if (s->first == SETTINGS_FIRST_ALTERNATE) device_first = ui_alternate();
-    uart_puts_P(PSTR("@settings "));
-    games_print_name(s);
-    menu_print_settings(s);
-    uart_puts_P(PSTR("\r\n"));
+    ui_print_settings(s);
     play_start(s, mask, device_first, now);
     ui.state = UI_GAME;
     ui.played = 1;
@@ -100,8 +106,25 @@ __attribute__((noinline)) static void ui_score(play_event_t ev)
 
 void ui_start(uint16_t now_ms)
 {
+    static const char causes[3][9] PROGMEM = {"power", "external", "watchdog"};
+    const uint8_t reset = watchdog_reset_cause();
+    uart_puts_P(PSTR("@reset "));
+    uart_puts_P(causes[reset & ~WATCHDOG_KEPT]);
+    uart_puts_P(PSTR("\r\n"));
     ui.state = UI_BOOT;
     ui.boot_at = now_ms;
+    /* after a hang: the game, settings and score RAM kept, unless they do not hold up */
+    if (!(reset & WATCHDOG_KEPT) || !store_resume()) return;
+    board_brightness(store_settings()->brightness);
+    if (!play_restore(now_ms)) {
+        ui_new_game(now_ms, NULL);
+        return;
+    }
+    ui_print_settings(store_settings());
+    uart_puts_P(PSTR("@resume "));
+    play_print_state();
+    uart_puts_P(PSTR("\r\n"));
+    ui.state = UI_GAME;
 }
 
 __attribute__((noinline)) void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)

@@ -7,6 +7,7 @@
 
 #include "board.h"
 #include "display.h"
+#include "fault.h"
 #include "press.h"
 #include "tick.h"
 
@@ -26,6 +27,7 @@ void tick_init(void)
 
 ISR(TIMER0_COMPA_vect)
 {
+    FAULT_POINT(FAULT_TICK); /* the faults image only */
     const uint16_t now = ++tick_ms;
     tick_presses |= press_update(&tick_press, board_buttons_raw(), TICK_REPEATING, now);
     tick_held = tick_press.debounce.cooked;

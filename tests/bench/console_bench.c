@@ -12,6 +12,7 @@
 #define BENCH_CYCLES_PER_MS 16000.0
 #define BENCH_TARGET_MS 100.0
 #define BENCH_CMD_MAX 600
+#define BENCH_WATCHDOG_MS 256.0 /* WDTO_250MS: 32768 cycles of the 128 kHz watchdog oscillator */
 
 typedef struct {
     const char *game; /* the README's row */
@@ -147,17 +148,24 @@ int main(int argc, char **argv)
     printf("Console replies, simulated time on the %s board (ms): from the command's last byte\n"
            "arriving to the reply's first byte leaving (wire time %.4f ms per byte taken off).\n",
            argv[2], bench_byte_ms);
-    printf("%-22s %10s %10s  %s\n", "game", "reply-ms", "done-ms", "command");
-    double worst = 0;
+    printf("%-22s %10s %10s %8s  %s\n", "game", "reply-ms", "done-ms", "feed-ms", "command");
+    double worst = 0, gap_worst = 0;
+    const char *gap_at = "";
     const char *worst_at = "";
     for (unsigned i = 0; i < n && scn_ok(s); i++) {
         const bool moves = strncmp(cases[i].cmd, "moves", 5) == 0;
+        sim_wdr_gap(scn_sim(s), true);
         const double t = bench_send(s, cases[i].cmd, moves ? "count" : NULL, reply, sizeof reply, &total, &lines);
         const double wire = (double)(strlen(cases[i].cmd) + 1 + strlen(reply) + 2) * bench_byte_ms;
         const double ms = t - wire;
+        const double gap = (double)sim_wdr_gap(scn_sim(s), true) / BENCH_CYCLES_PER_MS;
+        if (gap > gap_worst) {
+            gap_worst = gap;
+            gap_at = cases[i].game;
+        }
         char shown[48];
         snprintf(shown, sizeof shown, "%.44s", cases[i].cmd);
-        printf("%-22s %10.2f %10.2f  %s%s  -> %.20s%s\n", cases[i].game, ms, total - wire, shown,
+        printf("%-22s %10.2f %10.2f %8.2f  %s%s  -> %.20s%s\n", cases[i].game, ms, total - wire, gap, shown,
                strlen(cases[i].cmd) > 44 ? "..." : "", reply, strlen(reply) > 20 ? "..." : "");
         if (strncmp(reply, "err", 3) == 0 || t < 0 || !scn_ok(s)) {
             printf("console bench: '%s' failed: %s\n", cases[i].cmd,
@@ -171,6 +179,10 @@ int main(int argc, char **argv)
     }
     printf("console worst reply %.2f ms (%s): target <= %.0f ms: %s\n", worst, worst_at,
            BENCH_TARGET_MS, worst <= BENCH_TARGET_MS ? "met" : "MISSED");
+    /* feed-ms: the longest time between two watchdog feeds (WDR) while the command ran */
+    printf("watchdog: longest gap between feeds %.2f ms (%s); its interrupt stage comes after %.0f "
+           "ms: %s\n", gap_worst, gap_at, BENCH_WATCHDOG_MS, gap_worst * 2 <= BENCH_WATCHDOG_MS ?
+           "margin x2 met" : "MISSED");
 
     /* The buttons while the console computes: B held opens the menu after 1 s; how much later
      * than without a computation, at 8 moments of the longest one. */

@@ -1161,6 +1161,10 @@ int main(int argc, char **argv)
            argv[2], played, not_offered, device_won, g.hints, scn_now_ms(s) / 1000,
            scn_stack_high_water(s), scn_ram_headroom(s));
     tally_check(scn_ram_headroom(s) > 0, "stack reached the static data");
+    /* every device move, hint and menu of every game: the watchdog (0.26 s a stage) is fed */
+    const double gap_ms = (double)sim_wdr_gap(scn_sim(s), false) * 1000.0 / sim_frequency(scn_sim(s));
+    printf("games on %s: longest gap between watchdog feeds %.2f ms\n", argv[2], gap_ms);
+    tally_check(gap_ms > 0 && gap_ms < 128, "a gap of %.2f ms between watchdog feeds", gap_ms);
     scn_close(s);
     return tally_finish("games");
 }

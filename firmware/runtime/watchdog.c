@@ -1,0 +1,124 @@
+/* The watchdog and the record that tells the next boot what happened: MCUSR as the reset left
+ * it (the Uno's bootloader clears it, so the record's own fields decide then), whether the
+ * interrupt stage fired, and the CRC that seals the rest of .noinit. */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <avr/wdt.h>
+#include <util/atomic.h>
+#include <util/crc16.h>
+
+#include "tick.h"
+#include "watchdog.h"
+
+#define WATCHDOG_WARM 0x5EED /* record.warm once a boot has run: SRAM has been kept since */
+#define WATCHDOG_FEED_MS 16 /* feed at most this often */
+#define WATCHDOG_TRUST_MS 4096 /* a resumed state that hangs sooner is not resumed again */
+#define WATCHDOG_BITS (_BV(WDIE) | _BV(WDE) | (WATCHDOG_TIMEOUT & 7) | ((WATCHDOG_TIMEOUT & 8) << 2))
+
+extern uint8_t __noinit_start[], __noinit_end[]; /* the linker's */
+
+static struct {
+    uint8_t mcusr;  /* MCUSR at this boot, saved before the startup code runs */
+    uint8_t fired;  /* 1: the interrupt stage sealed (the main loop was stuck) */
+    uint8_t resumed; /* 1: this boot resumed, and has not run WATCHDOG_TRUST_MS since */
+    uint16_t warm;  /* WATCHDOG_WARM: a boot has run since power-up */
+    uint16_t crc;   /* the seal: CRC of every other .noinit byte */
+} watchdog_record WATCHDOG_KEEP;
+
+static uint8_t watchdog_cause; /* watchdog_reset_t, with WATCHDOG_KEPT */
+static uint16_t watchdog_fed;  /* the tick's time at the last feed */
+static uint16_t watchdog_sealed; /* and at the last seal */
+static uint8_t watchdog_on;      /* 0 while paused: a feed must not start it again */
+
+/* First thing after a reset, before .data and .bss are set up (avr-libc's wdt.h): after a
+ * watchdog reset the watchdog runs on at its shortest timeout until WDRF is cleared. */
+__attribute__((naked, used, section(".init3"))) static void watchdog_early(void)
+{
+    watchdog_record.mcusr = MCUSR;
+    MCUSR = 0;
+    wdt_disable();
+}
+
+static uint16_t watchdog_crc(void)
+{
+    uint16_t crc = 0xFFFF;
+    for (const uint8_t *p = __noinit_start; p != __noinit_end; p++) {
+        if (p == (const uint8_t *)&watchdog_record) p += sizeof watchdog_record;
+        if (p == __noinit_end) break;
+        crc = _crc_ccitt_update(crc, *p);
+    }
+    return crc;
+}
+
+static void watchdog_seal(uint8_t fired)
+{
+    const uint16_t crc = watchdog_crc();
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        watchdog_record.fired = fired;
+        watchdog_record.crc = crc;
+    }
+}
+
+/* The interrupt stage: the main loop has not fed for a whole timeout. Seal what it left; the
+ * reset follows one timeout later (the interrupt is not enabled again here). */
+ISR(WDT_vect)
+{
+    watchdog_seal(1);
+}
+
+void watchdog_start(void)
+{
+    const uint8_t flags = watchdog_record.mcusr;
+    const uint8_t sealed = watchdog_record.crc == watchdog_crc();
+    uint8_t cause = WATCHDOG_RESET_POWER;
+    if (flags & (_BV(PORF) | _BV(BORF))) cause = WATCHDOG_RESET_POWER;
+    else if (flags & _BV(WDRF)) cause = WATCHDOG_RESET_WATCHDOG;
+    else if (flags & _BV(EXTRF)) cause = WATCHDOG_RESET_EXTERNAL;
+    else if (sealed && watchdog_record.fired) cause = WATCHDOG_RESET_WATCHDOG; /* MCUSR cleared */
+    else if (watchdog_record.warm == WATCHDOG_WARM) cause = WATCHDOG_RESET_EXTERNAL;
+    /* a resumed state that hung again at once is not resumed twice */
+    if (cause == WATCHDOG_RESET_WATCHDOG && sealed && !watchdog_record.resumed) cause |= WATCHDOG_KEPT;
+    watchdog_cause = cause;
+    watchdog_record.warm = WATCHDOG_WARM;
+    watchdog_record.fired = 0;
+    watchdog_record.resumed = cause >> 7;
+    watchdog_resume();
+}
+
+uint8_t watchdog_reset_cause(void)
+{
+    return watchdog_cause;
+}
+
+void watchdog_feed(uint16_t now)
+{
+    /* the tick must have moved (it may be dead); every few ms is enough, and cheaper */
+    if (!watchdog_on || (uint16_t)(now - watchdog_fed) < WATCHDOG_FEED_MS) return;
+    watchdog_fed = now;
+    wdt_reset();
+    WDTCSR = WATCHDOG_BITS; /* the interrupt stage again, after a late feed */
+    if ((uint16_t)(now - watchdog_sealed) >= WATCHDOG_SEAL_MS) {
+        watchdog_sealed = now;
+        watchdog_seal(0);
+        if (now >= WATCHDOG_TRUST_MS) watchdog_record.resumed = 0;
+    }
+}
+
+void watchdog_pause(void)
+{
+    watchdog_on = 0;
+    wdt_disable();
+}
+
+void watchdog_resume(void)
+{
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        wdt_reset();
+        WDTCSR = _BV(WDCE) | _BV(WDE);
+        WDTCSR = WATCHDOG_BITS;
+    }
+    watchdog_fed = tick_now();
+    watchdog_on = 1;
+}
