@@ -34,6 +34,8 @@ void play_print_state(void);
 play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms);
 /* After a pause (the menu): restart the running pause or show, forget half-done input. */
 void play_resume(uint16_t now_ms);
+/* True while the device thinks or shows its move (no standby then). */
+bool play_is_busy(void);
 /* True when the game has ended (A starts the next one). */
 bool play_is_over(void);
 /* True when the last game ended with the person (or p1) winning. */

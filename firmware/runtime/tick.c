@@ -1,6 +1,7 @@
 /* Timer0 compare interrupt at 1 kHz: advances the clock, debounces the buttons,
- * turns presses and auto-repeats into pending events, and renders the display.
- * Everything shared with the main loop is volatile and read atomically. */
+ * turns presses and auto-repeats into pending events, and advances the display's
+ * phases (the main loop draws). Everything shared with the main loop is volatile and
+ * read atomically. Also the main loop's alarm: when its modules next need it. */
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <util/atomic.h>
@@ -15,14 +16,40 @@ static volatile uint8_t tick_presses;
 static volatile uint8_t tick_held;
 static debounce_t tick_debounce;
 static uint16_t tick_repeat_at;
+static uint16_t tick_alarm; /* the main loop's next due time */
 
 void tick_init(void)
 {
     debounce_init(&tick_debounce, 0);
     TCCR0A = _BV(WGM01);             /* CTC */
     OCR0A = F_CPU / 64 / 1000 - 1;   /* 249: 1 kHz at 16 MHz */
-    TCCR0B = _BV(CS01) | _BV(CS00);  /* clk/64 */
+    tick_resume();
     TIMSK0 = _BV(OCIE0A);
+}
+
+void tick_pause(void)
+{
+    TCCR0B = 0; /* no clock source: the counter and the clock stand still */
+}
+
+void tick_resume(void)
+{
+    TCCR0B = _BV(CS01) | _BV(CS00); /* clk/64 */
+}
+
+void tick_alarm_clear(uint16_t now)
+{
+    tick_alarm = (uint16_t)(now + TICK_ALARM_MAX_MS);
+}
+
+void tick_alarm_at(uint16_t at)
+{
+    if ((int16_t)(at - tick_alarm) < 0) tick_alarm = at;
+}
+
+bool tick_alarm_due(uint16_t now)
+{
+    return (int16_t)(now - tick_alarm) >= 0;
 }
 
 ISR(TIMER0_COMPA_vect)
@@ -38,7 +65,7 @@ ISR(TIMER0_COMPA_vect)
         tick_presses |= (uint8_t)(tick_debounce.cooked & TICK_REPEATING);
         tick_repeat_at = (uint16_t)(now + TICK_REPEAT_EVERY_MS);
     }
-    display_render();
+    display_tick();
 }
 
 uint16_t tick_now(void)

@@ -19,6 +19,7 @@ static volatile uint8_t uart_rx_gap_ends; /* line ends among the bytes lost (at 
 static volatile uint8_t uart_rx_gap_last; /* the last byte lost: CR or LF ends a line */
 static uint8_t uart_rx_prev;              /* the last byte queued (a CR before a lost LF) */
 static uint8_t uart_gap_ends, uart_gap_last; /* the same, of the gap last reported */
+static volatile uint8_t uart_rx_heard; /* a byte came in (kept or not) since uart_heard() */
 
 void uart_init(void)
 {
@@ -40,6 +41,7 @@ ISR(USART_RX_vect)
 {
     const uint8_t garbled = UCSR0A & (_BV(FE0) | _BV(DOR0)); /* read before UDR0 */
     const uint8_t c = UDR0;
+    uart_rx_heard = 1;
     const uint8_t next = (uint8_t)((uart_rx_head + 1) & (UART_RX_SIZE - 1));
     if (uart_rx_gap || garbled || next == uart_rx_tail) {
         if (!uart_rx_gap) {
@@ -91,6 +93,7 @@ ISR(USART_UDRE_vect)
         UCSR0B &= (uint8_t)~_BV(UDRIE0);
         return;
     }
+    UCSR0A = _BV(U2X0) | _BV(TXC0); /* TXC0 cleared: it tells when this byte is out */
     UDR0 = uart_tx[uart_tail];
     uart_tail = (uint8_t)((uart_tail + 1) & (UART_TX_SIZE - 1));
 }
@@ -105,6 +108,26 @@ void uart_putc(char c)
         uart_head = next;
         UCSR0B |= _BV(UDRIE0);
     }
+}
+
+bool uart_rx_ready(void)
+{
+    return uart_rx_tail != uart_rx_head || uart_rx_gap;
+}
+
+bool uart_heard(void)
+{
+    if (!uart_rx_heard) return false;
+    uart_rx_heard = 0; /* a byte in between was heard already: nothing lost */
+    return true;
+}
+
+void uart_flush(void)
+{
+    while (uart_head != uart_tail) sleep_mode(); /* the interrupt drains the ring */
+    /* the last byte leaves the shift register within one character time (1,390 cycles);
+     * TXC0 says when; the count bounds the wait (about 6,000 cycles) should it never come */
+    for (uint16_t n = 0; !(UCSR0A & _BV(TXC0)) && n < 1000; n++) {}
 }
 
 void uart_puts(const char *s)

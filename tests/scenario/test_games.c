@@ -692,7 +692,7 @@ static void gm_check_menu_picture(gm_t *g, unsigned icon, bool binary, unsigned 
 /* The menu: every line, every value (LEFT/RIGHT wrap around), the pictures of a few, the
  * ends of the list; B goes back to the running game unchanged. The lines are Nim's: the
  * start line offers Marienbad where the board has the rows for it, and the sound and
- * brightness lines come exactly where the settings have them. */
+ * brightness lines come exactly where the settings have them; standby is last everywhere. */
 static void gm_test_menu(gm_t *g)
 {
     snprintf(tally_context, sizeof tally_context, "menu");
@@ -706,12 +706,14 @@ static void gm_test_menu(gm_t *g)
         unsigned values;
         unsigned icon, lit; /* the picture of the value the line starts at */
     } gm_line_t;
-    gm_line_t lines[8] = {{"game", 11, 0x01, 1}, {"misere", 2, 0x02, 1}, {"start", g->marienbad ? 3 : 2, 0x04, 1},
+    gm_line_t lines[9] = {{"game", 11, 0x01, 1}, {"misere", 2, 0x02, 1}, {"start", g->marienbad ? 3 : 2, 0x04, 1},
                   {"first", 3, 0x05, 1}, {"level", 3, 0x06, 1},  {"players", 2, 0x07, 1}};
     size_t count = 6;
     if (g->has_sound) lines[count++] = (gm_line_t){"sound", 2, 0x09, 2}; /* on */
     if (g->has_bright) /* the default is the brightest: the last value */
         lines[count++] = (gm_line_t){"bright", g->bright_default + 1, 0x0A, g->bright_default + 1};
+    /* every board: standby after 1, 2 (the default: 2 LEDs, or "2"), 5 minutes, never */
+    lines[count++] = (gm_line_t){"standby", 4, 0x08, 2};
     bool marienbad_seen = false;
     for (size_t l = 0; l < count; l++) {
         if (l) {
@@ -953,7 +955,7 @@ int main(int argc, char **argv)
     int end = 0;
     if (rest && sscanf(rest, " bright=%u%n", &g.bright_default, &end) == 1 && end > 0)
         g.has_bright = true, rest += end;
-    tally_check(rest && !*rest, "default settings: '%s'", set ? set : "none");
+    tally_check(rest && !strcmp(rest, " standby=2"), "default settings: '%s'", set ? set : "none");
     int side;
     if (gm_game_line(&g, &side)) tally_check(side == 0 && !strcmp(g.name, "nim"), "first game %s", g.name);
 

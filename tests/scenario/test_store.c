@@ -21,7 +21,7 @@ static char st_defaults[160]; /* the settings line of a blank EEPROM (st_test_bl
 
 /* Whether set is the settings line of the defaults: Nim, the classic start, you first,
  * Perfect, one player; then only " sound=on" (boards with a buzzer) and " bright=N" (boards
- * that dim), in that order. */
+ * that dim), in that order, and " standby=2" (minutes) on every board. */
 static bool st_is_default_line(const char *set)
 {
     if (strncmp(set, ST_BASE, sizeof ST_BASE - 1)) return false;
@@ -30,7 +30,7 @@ static bool st_is_default_line(const char *set)
     unsigned bright;
     int end = 0;
     if (sscanf(p, " bright=%u%n", &bright, &end) == 1 && end > 0) p += end;
-    return *p == '\0';
+    return !strcmp(p, " standby=2");
 }
 
 /* The defaults line with field `field` ("first") set to value ("device"). */
