@@ -142,6 +142,14 @@ $(BUILD)/bench/latency.o: tests/bench/latency.c Makefile
 $(LATENCY): $(BUILD)/bench/latency.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
+POWER_BENCH := $(BUILD)/bench/power
+$(BUILD)/bench/power.o: tests/bench/power.c Makefile
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c $< -o $@
+
+$(POWER_BENCH): $(BUILD)/bench/power.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
 CONSOLE_BENCH := $(BUILD)/bench/console_bench
 $(BUILD)/bench/console_bench.o: tests/bench/console_bench.c Makefile
 	@mkdir -p $(@D)
@@ -219,10 +227,13 @@ $(BUILD)/bench/bench_fw.o: tests/bench/bench_fw.c Makefile | $(TABLES_H)
 $(BENCH_ELF): $(BUILD)/bench/bench_fw.o $(ENGINE_AVR_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -fno-lto $^ -o $@
 
-_bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
+# The power figures (sleep, wake-ups, standby, interrupts-off time) for every board.
+_bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_ELF)
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
 	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
+	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
+		$(POWER_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
 
 # --- public targets ---
 .PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play \
@@ -319,7 +330,7 @@ help:
 	@echo "  make console       the serial console of the simulated board: type commands (help)"
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
-	@echo "  make bench         cycle-exact engine benchmarks under simavr"
+	@echo "  make bench         cycle-exact engine benchmarks, latency and power under simavr"
 	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
 	@echo "  make clean         remove $(BUILD)/"
