@@ -126,6 +126,7 @@ TEST_NIM := $(BUILD)/tests/test_nim
 TEST_GAMES := $(BUILD)/tests/test_games
 TEST_STORE := $(BUILD)/tests/test_store
 TEST_CONSOLE := $(BUILD)/tests/test_console
+TEST_POWER := $(BUILD)/tests/test_power
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
 
@@ -165,6 +166,9 @@ $(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_CONSOLE): $(BUILD)/tests/scenario/test_console.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+$(TEST_POWER): $(BUILD)/tests/scenario/test_power.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
@@ -268,7 +272,8 @@ board_suites = \
 	"nim on the $(1) board: $(TEST_NIM) $(BUILD)/$(1)/grundy.elf $(1) $(call nim_games,$(1))" \
 	"every game on the $(1) board: $(TEST_GAMES) $(BUILD)/$(1)/grundy.elf $(1)" \
 	"settings and score in EEPROM on the $(1) board: $(TEST_STORE) $(BUILD)/$(1)/grundy.elf $(1)" \
-	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)"
+	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)" \
+	"standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)"
 
 # Suites run TEST_JOBS at a time (their outputs still in this order).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -289,7 +294,7 @@ TEST_SUITES = \
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
+		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(TEST_POWER) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
