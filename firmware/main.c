@@ -30,7 +30,6 @@ int main(void)
     for (;;) {
         const uint16_t now = tick_now();
         const uint8_t presses = tick_take_presses(), held = tick_buttons();
-        if (uart_heard()) ui_touch(now);
         if (presses || held != seen_held || tick_alarm_due(now)) ui_update(presses, held, now);
         seen_held = held;
         display_update();

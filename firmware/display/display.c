@@ -24,11 +24,6 @@ void display_end(void)
     display_due = 1;
 }
 
-void display_wake(void)
-{
-    display_due = 1;
-}
-
 void display_set(uint8_t row, uint8_t led, display_state_t s)
 {
     display_states[row][led] = (uint8_t)s;

@@ -29,8 +29,8 @@ typedef uint8_t display_state_t; /* one of the above; a byte, not an int, in eve
 #define DISPLAY_CENTRE INT8_MIN /* display_text's x: centred */
 #define DISPLAY_SCROLL_MS 80    /* display_scroll moves one column this often */
 
-/* A redraw of the whole picture is done: display_update shows it (states are only shown
- * from the main loop, so no half-drawn picture is ever shown). */
+/* A redraw of the whole picture is done, or the board lost it (standby): display_update
+ * shows it (states are only shown from the main loop: no half-drawn picture is shown). */
 void display_end(void);
 /* Set LED `led` of row `row`. */
 void display_set(uint8_t row, uint8_t led, display_state_t s);
@@ -53,7 +53,6 @@ bool display_pending(void);
 /* From the main loop: show the states on the board if a redraw, a phase edge of a state in
  * use or the board asked for it; nothing otherwise. */
 void display_update(void);
-/* Show everything again at the next display_update (after standby blanked the board). */
-void display_wake(void);
+
 
 #endif

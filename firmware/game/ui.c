@@ -155,7 +155,7 @@ void ui_standby(uint16_t now_ms)
     board_standby(1);
     standby_power_down(); /* the clock stands still until a pin wakes it */
     board_standby(0);
-    display_wake();
+    display_end(); /* the picture again */
     uart_puts_P(PSTR("@wake\r\n"));
     ui_touch(now_ms);
     ui.swallow = 1;

@@ -19,7 +19,6 @@ static volatile uint8_t uart_rx_gap_ends; /* line ends among the bytes lost (at 
 static volatile uint8_t uart_rx_gap_last; /* the last byte lost: CR or LF ends a line */
 static uint8_t uart_rx_prev;              /* the last byte queued (a CR before a lost LF) */
 static uint8_t uart_gap_ends, uart_gap_last; /* the same, of the gap last reported */
-static volatile uint8_t uart_rx_heard; /* a byte came in (kept or not) since uart_heard() */
 
 void uart_init(void)
 {
@@ -41,7 +40,6 @@ ISR(USART_RX_vect)
 {
     const uint8_t garbled = UCSR0A & (_BV(FE0) | _BV(DOR0)); /* read before UDR0 */
     const uint8_t c = UDR0;
-    uart_rx_heard = 1;
     const uint8_t next = (uint8_t)((uart_rx_head + 1) & (UART_RX_SIZE - 1));
     if (uart_rx_gap || garbled || next == uart_rx_tail) {
         if (!uart_rx_gap) {
@@ -113,13 +111,6 @@ void uart_putc(char c)
 bool uart_rx_ready(void)
 {
     return uart_rx_tail != uart_rx_head || uart_rx_gap;
-}
-
-bool uart_heard(void)
-{
-    if (!uart_rx_heard) return false;
-    uart_rx_heard = 0; /* a byte in between was heard already: nothing lost */
-    return true;
 }
 
 void uart_flush(void)

@@ -27,8 +27,6 @@ void uart_put_u32(uint32_t v);
 void uart_flush(void);
 /* True when uart_getc has something (a byte or a gap) for the reader. */
 bool uart_rx_ready(void);
-/* True when a byte came in since the last call (kept or lost): the person is there. */
-bool uart_heard(void);
 /* Bytes that can be queued now without waiting. */
 uint8_t uart_tx_free(void);
 /* Next received byte (0..255); UART_RX_NONE when none is waiting; UART_RX_LOST once where
