@@ -1,8 +1,8 @@
 /* Standby and interrupt time on a board, through its pins and UART (simavr ignores sleep
  * modes, so what can be observed is checked): after the menu's standby time without input the
  * device prints @sleep once, the LEDs go dark (matrix8: MAX7219 shut down, display test off;
- * shift595: outputs cleared, OE high), and SLEEP runs in power-down with every timer stopped
- * and the pin-change interrupts on the buttons and RX only; nothing wakes it for 10 minutes; a
+ * shift595: outputs cleared, OE high), and SLEEP runs in power-down with BODS set, every
+ * timer stopped and the pin-change interrupts on the buttons and RX only; nothing wakes it for 10 minutes; a
  * press wakes it, the picture is back within 20 ms, @wake once, and the press does nothing (A:
  * no move; a held B: no menu); a serial byte wakes it too and the next line is answered;
  * position, cursor, marks, turn, settings and score are the same after. Over the whole run,
@@ -116,6 +116,9 @@ static bool pw_sleep(const char *why, uint32_t quiet_ms)
                 "wake-up sources at SLEEP: PCICR %02x PCMSK0 %02x PCMSK1 %02x PCMSK2 %02x EIMSK %02x",
                 at[SIM_AT_PCICR], at[SIM_AT_PCMSK0], at[SIM_AT_PCMSK1], at[SIM_AT_PCMSK2], at[SIM_AT_EIMSK]);
     tally_check(!(at[SIM_AT_WDTCSR] & 0x48), "watchdog on at SLEEP: WDTCSR %02x", at[SIM_AT_WDTCSR]);
+    /* BODS set by the timed sequence (on the chip it holds 3 cycles: SLEEP follows at once) */
+    tally_check(at[SIM_AT_MCUCR] & 0x40, "MCUCR at SLEEP %02x: brown-out detector not disabled (BODS)",
+                at[SIM_AT_MCUCR]);
     tally_check((at[SIM_AT_PRR] & 0xC1) == 0xC1 && (at[SIM_AT_ACSR] & 0x80) && !(at[SIM_AT_ADCSRA] & 0x80),
                 "PRR %02x (TWI, Timer2, ADC gated), ACSR %02x (comparator off), ADCSRA %02x",
                 at[SIM_AT_PRR], at[SIM_AT_ACSR], at[SIM_AT_ADCSRA]);
