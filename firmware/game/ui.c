@@ -1,7 +1,7 @@
 /* Boot, game and menu, and what outlives a game: settings and score in the store.
  * The only module that writes the store (each put starts a save). Every press also
  * stirs the random generator with its time. Sets the main loop's alarm for its own
- * timed steps, and counts the time without input that leads to standby. */
+ * timed steps, and decides when standby is due (the tick counts the time without input). */
 #include <avr/pgmspace.h>
 #include <stddef.h>
 
@@ -23,8 +23,6 @@ static struct {
     uint16_t boot_at;
     uint8_t b_armed; /* B went down at b_since: the menu opens if it is still held */
     uint16_t b_since;
-    uint16_t seen_at;  /* the time of the last update */
-    uint16_t idle_s, idle_ms; /* no press, held button or console byte for idle_s s + idle_ms */
     uint16_t standby_s; /* the settings' standby time in s (0: never), as of the last update */
     uint8_t swallow;   /* woken at woke_at: presses are ignored until all buttons are up */
     uint16_t woke_at;
@@ -103,7 +101,7 @@ __attribute__((noinline)) static void ui_score(play_event_t ev)
 void ui_start(uint16_t now_ms)
 {
     ui.state = UI_BOOT;
-    ui.boot_at = ui.seen_at = now_ms;
+    ui.boot_at = now_ms;
 }
 
 /* The standby time of the settings in s; 0: never. */
@@ -117,10 +115,6 @@ static void ui_react(uint8_t presses, uint8_t held, uint16_t now_ms);
 __attribute__((noinline)) void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)
 {
     tick_alarm_clear(now_ms);
-    ui.idle_ms += (uint16_t)(now_ms - ui.seen_at); /* updates come at least every 30 s */
-    ui.seen_at = now_ms;
-    while (ui.idle_ms >= 1000) ui.idle_ms -= 1000, ui.idle_s++;
-    if (presses || held) ui_touch(now_ms);
     if (ui.swallow) { /* the press that woke the device does nothing */
         if (held || (uint16_t)(now_ms - ui.woke_at) < UI_SWALLOW_MS) presses = held = 0;
         else ui.swallow = 0;
@@ -131,20 +125,16 @@ __attribute__((noinline)) void ui_update(uint8_t presses, uint8_t held, uint16_t
     if (ui.b_armed) tick_alarm_at((uint16_t)(ui.b_since + UI_MENU_HOLD_MS));
     if (store_busy()) tick_alarm_at((uint16_t)(now_ms + 1));
     ui.standby_s = ui_standby_s();
-    const uint16_t left = (uint16_t)(ui.standby_s - ui.idle_s); /* s, and a part */
-    if (left && left <= TICK_ALARM_MAX_MS / 1000)
-        tick_alarm_at((uint16_t)(now_ms + left * 1000u - ui.idle_ms));
 }
 
-void ui_touch(uint16_t now_ms)
+void ui_touch(void)
 {
-    ui.idle_s = ui.idle_ms = 0;
-    ui.seen_at = now_ms;
+    tick_idle_reset();
 }
 
 bool ui_standby_due(void)
 {
-    return ui.standby_s && ui.idle_s >= ui.standby_s && ui.state != UI_BOOT && !store_busy() &&
+    return ui.standby_s && tick_idle() >= ui.standby_s && ui.state != UI_BOOT && !store_busy() &&
            (ui.state == UI_MENU || !play_is_busy());
 }
 
@@ -157,7 +147,7 @@ void ui_standby(uint16_t now_ms)
     board_standby(0);
     display_end(); /* the picture again */
     uart_puts_P(PSTR("@wake\r\n"));
-    ui_touch(now_ms);
+    tick_idle_reset();
     ui.swallow = 1;
     ui.woke_at = now_ms;
     tick_alarm_at((uint16_t)(now_ms + UI_SWALLOW_MS));

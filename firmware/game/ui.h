@@ -18,8 +18,8 @@ void ui_start(uint16_t now_ms);
 /* React to presses (BUTTON_* bits), the buttons held now and the time. */
 void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms);
 
-/* A console byte came in at now_ms: the person is there (no standby yet). */
-void ui_touch(uint16_t now_ms);
+/* A console byte came in: the person is there (no standby yet). */
+void ui_touch(void);
 /* True when standby is due: no input for the time the settings give, nothing being saved,
  * the device neither thinking nor showing a move. */
 bool ui_standby_due(void);

@@ -1,7 +1,8 @@
 /* Timer0 compare interrupt at 1 kHz: advances the clock, debounces the buttons,
  * turns presses and auto-repeats into pending events, and advances the display's
  * phases (the main loop draws). Everything shared with the main loop is volatile and
- * read atomically. Also the main loop's alarm: when its modules next need it. */
+ * read atomically. Also the main loop's alarm (when its modules next need it) and the
+ * time without input that leads to standby. */
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <util/atomic.h>
@@ -17,6 +18,8 @@ static volatile uint8_t tick_held;
 static debounce_t tick_debounce;
 static uint16_t tick_repeat_at;
 static uint16_t tick_alarm; /* the main loop's next due time */
+static volatile uint16_t tick_idle_s; /* whole seconds without a button down */
+static uint16_t tick_idle_ms;         /* and the milliseconds of the next one */
 
 void tick_init(void)
 {
@@ -25,6 +28,18 @@ void tick_init(void)
     OCR0A = F_CPU / 64 / 1000 - 1;   /* 249: 1 kHz at 16 MHz */
     tick_resume();
     TIMSK0 = _BV(OCIE0A);
+}
+
+void tick_idle_reset(void)
+{
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { tick_idle_ms = tick_idle_s = 0; }
+}
+
+uint16_t tick_idle(void)
+{
+    uint16_t s;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { s = tick_idle_s; }
+    return s;
 }
 
 void tick_pause(void)
@@ -66,6 +81,8 @@ ISR(TIMER0_COMPA_vect)
         tick_repeat_at = (uint16_t)(now + TICK_REPEAT_EVERY_MS);
     }
     display_tick();
+    if (tick_debounce.cooked) tick_idle_ms = tick_idle_s = 0;
+    else if (++tick_idle_ms == 1000) tick_idle_ms = 0, tick_idle_s++;
 }
 
 uint16_t tick_now(void)

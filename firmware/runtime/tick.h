@@ -23,6 +23,9 @@ void tick_resume(void);
 void tick_alarm_clear(uint16_t now);
 void tick_alarm_at(uint16_t at);
 bool tick_alarm_due(uint16_t now);
+/* Seconds with no button down since the last tick_idle_reset (which other input calls). */
+uint16_t tick_idle(void);
+void tick_idle_reset(void);
 /* Milliseconds since start, wrapping at 2^16. */
 uint16_t tick_now(void);
 /* Buttons held down now (debounced), bit per button. */
