@@ -147,18 +147,15 @@ uint8_t board_tick(void)
 
 void board_standby(uint8_t on)
 {
-    if (on) { /* quiet, then the MAX7219 shut down (display test stays off: it would win) */
+    if (on) { /* quiet; every register out with shutdown on (display test stays off: it
+               * would override shutdown); the rows stay as they were */
         board_cue = 0;
         board_note = BOARD_QUIET;
         board_buzzer_off();
-        board_frame(BOARD_FRAMES - 1, board_sent); /* display test off */
-        PORTB &= (uint8_t)~BOARD_LOAD;
-        board_spi(0x0C);
-        board_spi(0);
-        PORTB |= BOARD_LOAD;
-    } else {
-        board_refresh = 1; /* shutdown off and the rows again with the next frame */
     }
+    board_control[BOARD_FRAMES - BOARD_ROWS - 2] = !on; /* the shutdown register: 1 = normal */
+    board_refresh = 1;
+    if (on) board_show(board_sent);
 }
 
 /* No status lights on this board: the matrix shows the game. */
