@@ -40,20 +40,18 @@ void standby_power_down(void)
     PCMSK1 = STANDBY_BUTTONS;
     PCMSK2 = STANDBY_RX;
     PCICR = _BV(PCIE1) | _BV(PCIE2);
-    set_sleep_mode(SLEEP_MODE_PWR_DOWN);
     cli();
     if (!standby_woken) { /* a change from now on wakes the SLEEP below (sei's delay slot) */
-        sleep_enable();
+        SMCR = _BV(SM1) | _BV(SE); /* power-down */
         sleep_bod_disable();
         sei();
         sleep_cpu();
-        sleep_disable();
     }
+    SMCR = 0; /* Idle, disabled: the main loop's sleep_mode() between ticks */
     sei();
     PCICR = 0;
     PCMSK1 = 0;
     PCMSK2 = 0;
-    set_sleep_mode(SLEEP_MODE_IDLE); /* the main loop's sleep between ticks */
     watchdog_resume();
     tick_resume();
 }
