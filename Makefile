@@ -261,9 +261,9 @@ test: deps
 
 # The scenario suites are written once and run on every board in boards/, each against that
 # board's firmware (build/<board>/grundy.elf). Nim's random games: NIM_GAMES on every board
-# but those named below, whose many LEDs the simulated CPU redraws every millisecond (it
-# hardly sleeps, so simavr runs several times slower) and whose games are longer: fewer
-# there, to keep `make test` under 20 minutes on 2 cores; the full count runs on direct.
+# but those named below, whose games are longer (and whose firmware once redrew every
+# millisecond, which made simavr several times slower; it now sleeps ~98 % there too):
+# fewer there, to keep `make test` short on 2 cores; the full count runs on direct.
 NIM_GAMES ?= 200
 NIM_GAMES_matrix8 ?= 30
 NIM_GAMES_shift595 ?= 100
