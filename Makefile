@@ -149,6 +149,7 @@ TEST_GAMES := $(BUILD)/tests/test_games
 TEST_STORE := $(BUILD)/tests/test_store
 TEST_CONSOLE := $(BUILD)/tests/test_console
 TEST_WATCHDOG := $(BUILD)/tests/test_watchdog
+TEST_POWER := $(BUILD)/tests/test_power
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
 
@@ -163,6 +164,14 @@ $(BUILD)/bench/latency.o: tests/bench/latency.c Makefile
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c $< -o $@
 
 $(LATENCY): $(BUILD)/bench/latency.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+POWER_BENCH := $(BUILD)/bench/power
+$(BUILD)/bench/power.o: tests/bench/power.c Makefile
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c $< -o $@
+
+$(POWER_BENCH): $(BUILD)/bench/power.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 CONSOLE_BENCH := $(BUILD)/bench/console_bench
@@ -183,6 +192,9 @@ $(TEST_CONSOLE): $(BUILD)/tests/scenario/test_console.o $(SCENARIO_TALLY) $(SCEN
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_WATCHDOG): $(BUILD)/tests/scenario/test_watchdog.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+$(TEST_POWER): $(BUILD)/tests/scenario/test_power.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
@@ -246,10 +258,13 @@ $(BUILD)/bench/bench_fw.o: tests/bench/bench_fw.c Makefile | $(TABLES_H)
 $(BENCH_ELF): $(BUILD)/bench/bench_fw.o $(ENGINE_AVR_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -fno-lto $^ -o $@
 
-_bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
+# The power figures (sleep, wake-ups, standby, interrupts-off time) for every board.
+_bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_ELF)
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
 	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
+	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
+		$(POWER_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
 	$(Q)$(MAKE) --no-print-directory -s _web_bench
 
 # --- public targets ---
@@ -276,9 +291,9 @@ test: deps
 
 # The scenario suites are written once and run on every board in boards/, each against that
 # board's firmware (build/<board>/grundy.elf). Nim's random games: NIM_GAMES on every board
-# but those named below, whose many LEDs the simulated CPU redraws every millisecond (it
-# hardly sleeps, so simavr runs several times slower) and whose games are longer: fewer
-# there, to keep `make test` under 20 minutes on 2 cores; the full count runs on direct.
+# but those named below, whose games are longer (and whose firmware once redrew every
+# millisecond, which made simavr several times slower; it now sleeps ~98 % there too):
+# fewer there, to keep `make test` short on 2 cores; the full count runs on direct.
 NIM_GAMES ?= 200
 NIM_GAMES_matrix8 ?= 30
 NIM_GAMES_shift595 ?= 100
@@ -289,7 +304,8 @@ board_suites = \
 	"settings and score in EEPROM on the $(1) board: $(TEST_STORE) $(BUILD)/$(1)/grundy.elf $(1)" \
 	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)" \
 	"watchdog (hangs, resets, resume) on the $(1) board: $(TEST_WATCHDOG) $(BUILD)/$(1)/grundy.elf \
-		$(BUILD)/$(1)/faults/grundy.elf $(1)"
+		$(BUILD)/$(1)/faults/grundy.elf $(1)" \
+	"standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)"
 
 # Suites run TEST_JOBS at a time (their outputs still in this order).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -314,7 +330,7 @@ TEST_SUITES = \
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
+		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
@@ -358,7 +374,7 @@ help:
 	@echo "  make console       the serial console of the simulated board: type commands (help)"
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
-	@echo "  make bench         cycle-exact engine benchmarks under simavr"
+	@echo "  make bench         cycle-exact engine benchmarks, latency and power under simavr"
 	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "  make web           build the browser page (avr8js) into $(BUILD)/web"
 	@echo "  make serve         serve $(BUILD)/web on 127.0.0.1 (WEB_PORT=8014) and print its address"

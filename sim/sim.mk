@@ -145,6 +145,26 @@ $(SIM_TEST_PARTS): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 
 -include $(SIM_TEST_PARTS:=.d)
 
+# Power accounting test: a firmware of known duty cycle, and its host side.
+SIM_DUTY_FW := $(SIM_BUILD)/test/duty_fw.elf
+SIM_TEST_POWER := $(SIM_BUILD)/test/test_power
+
+$(SIM_DUTY_FW): sim/test/duty_fw.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  AVRCC   $@")
+	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) -o $@ $< $(SIM_AVR_LDFLAGS)
+
+$(SIM_TEST_POWER).o: sim/test/test_power.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  HOSTCC  $@")
+	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+$(SIM_TEST_POWER): $(SIM_TEST_POWER).o $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
+
+-include $(SIM_TEST_POWER).d
+
 # The shift595 board's own test (status lights, brightness, latching) on the real firmware;
 # the top Makefile runs it on build/shift595/grundy.elf.
 SIM_TEST_SHIFT595 := $(SIM_BUILD)/test/test_shift595
@@ -175,10 +195,11 @@ $(SIM_TEST_MATRIX8): $(SIM_TEST_MATRIX8).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 
 -include $(SIM_TEST_MATRIX8).d
 
-# The six suites, then one total line ("sim total: N passed, M failed").
+# The seven suites, then one total line ("sim total: N passed, M failed").
 .PHONY: sim-test
 sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) $(SIM_BOARD_FW) $(SIM_TEST_BOARD) \
 		$(SIM_EEPROM_FW) $(SIM_TEST_EEPROM) $(SIM_SPI_FW) $(SIM_TEST_PARTS) $(SIM_PLAY) \
+		$(SIM_DUTY_FW) $(SIM_TEST_POWER) \
 		sim/test/test_sim.sh sim/test/test_play.sh sim/test/sum_suites.sh
 	sh sim/test/sum_suites.sh \
 		"sh sim/test/test_sim.sh $(SIM_RUN) $(SIM_BUILD)/test $(SIM_TEST_CORE)" \
@@ -186,6 +207,7 @@ sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) $(SIM_BOARD_FW) $(SIM_TES
 		"$(SIM_TEST_EEPROM) $(SIM_BUILD)/test" \
 		"$(SIM_BUILD)/test/test_max7219 $(SIM_BUILD)/test" \
 		"$(SIM_BUILD)/test/test_hc595 $(SIM_BUILD)/test" \
+		"$(SIM_TEST_POWER) $(SIM_BUILD)/test" \
 		"sh sim/test/test_play.sh $(SIM_PLAY) $(SIM_EEPROM_FW)"
 
 .DEFAULT_GOAL := $(SIM_SAVED_DEFAULT_GOAL)

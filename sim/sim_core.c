@@ -10,6 +10,7 @@
 
 #include <avr_eeprom.h>
 #include <avr_ioport.h>
+#include <avr_spi.h>
 #include <avr_uart.h>
 #include <avr_watchdog.h>
 #include <sim_avr.h>
@@ -77,6 +78,12 @@ struct sim {
 
     bool realtime;
     uint64_t rt_cycle0, rt_wall0_ns, rt_next_check;
+
+    bool power_on;  /* sim_power_watch() was called */
+    sim_power_t power;
+    int off_vector; /* interrupts went off: in this handler's entry, -1 by cli, -2 not off */
+    uint64_t off_since, off_spi;
+    uint64_t spi_credit; /* simavr's SPI cycles beyond the chip's not yet moved to asleep */
 
     bool painted;
     uint8_t paint;
@@ -468,6 +475,90 @@ static void watch_watchdog(sim_t *sim) {
     avr_reset(avr);
 }
 
+/* ---- power ---- */
+
+#define SIM_SLEEP_OPCODE 0x9588
+#define SIM_VECTOR_BYTES 4
+
+static const uint8_t power_at_regs[SIM_AT_COUNT] = {
+    [SIM_AT_SMCR] = 0x53, [SIM_AT_MCUCR] = 0x55, [SIM_AT_PRR] = 0x64, [SIM_AT_TCCR0B] = 0x45,
+    [SIM_AT_TCCR1B] = 0x81, [SIM_AT_TCCR2B] = 0xB1, [SIM_AT_PCICR] = 0x68, [SIM_AT_PCMSK0] = 0x6B,
+    [SIM_AT_PCMSK1] = 0x6C, [SIM_AT_PCMSK2] = 0x6D, [SIM_AT_EIMSK] = 0x3D, [SIM_AT_WDTCSR] = 0x60,
+    [SIM_AT_ADCSRA] = 0x7A, [SIM_AT_ACSR] = 0x50, [SIM_AT_UCSR0B] = 0xC1,
+};
+
+static void power_on_spi(struct avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    (void)value;
+    sim_t *sim = param;
+    if (sim->power_on) sim->power.spi_bytes++;
+}
+
+void sim_power_watch(sim_t *sim) {
+    if (!sim->power_on) {
+        avr_irq_t *spi = avr_io_getirq(sim->avr, AVR_IOCTL_SPI_GETIRQ(0), SPI_IRQ_OUTPUT);
+        if (spi) avr_irq_register_notify(spi, power_on_spi, sim);
+    }
+    memset(&sim->power, 0, sizeof sim->power);
+    sim->power.wake_vector = -1;
+    sim->off_vector = sim->avr->sreg[S_I] ? -2 : -1;
+    sim->off_since = sim->avr->cycle;
+    sim->off_spi = 0;
+    sim->spi_credit = 0;
+    sim->power_on = true;
+}
+
+const sim_power_t *sim_power(const sim_t *sim) {
+    return &sim->power;
+}
+
+/* After one avr_run(): book its cycles and follow the interrupt flag. */
+static void power_step(sim_t *sim, int state_before, uint32_t pc_before, uint64_t cycle_before,
+                       uint64_t spi_before) {
+    avr_t *avr = sim->avr;
+    sim_power_t *p = &sim->power;
+    const uint64_t delta = avr->cycle - cycle_before;
+    sim->spi_credit += (p->spi_bytes - spi_before) * (SIM_SPI_SIMAVR_CYCLES - SIM_SPI_CHIP_CYCLES);
+    const bool slept_here = state_before == cpu_Running && pc_before + 1 < avr->flashend &&
+                            (avr->flash[pc_before] | avr->flash[pc_before + 1] << 8) == SIM_SLEEP_OPCODE;
+    if (state_before == cpu_Sleeping) {
+        p->asleep += delta;
+    } else if (slept_here) {
+        p->sleeps++;
+        for (int i = 0; i < SIM_AT_COUNT; i++) p->at_sleep[i] = avr->data[power_at_regs[i]];
+        p->awake += 1;
+        p->asleep += delta - 1;
+    } else { /* awake; an SPI byte's wait beyond the chip's 32 cycles is time it would sleep */
+        const uint64_t extra = sim->spi_credit < delta ? sim->spi_credit : delta;
+        sim->spi_credit -= extra;
+        p->awake += delta - extra;
+        p->asleep += extra;
+    }
+    if ((state_before == cpu_Sleeping || slept_here) && avr->state == cpu_Running) {
+        p->wakeups++;
+        p->wake_vector = avr->pc < SIM_VECTORS * SIM_VECTOR_BYTES ? (int)(avr->pc / SIM_VECTOR_BYTES) : -1;
+    }
+    /* interrupts off: from a handler's entry (or a cli) until they are on again */
+    const bool on = avr->sreg[S_I];
+    if (sim->off_vector == -2 && !on) {
+        sim->off_since = avr->cycle;
+        sim->off_spi = p->spi_bytes;
+        sim->off_vector = avr->pc < SIM_VECTORS * SIM_VECTOR_BYTES ? (int)(avr->pc / SIM_VECTOR_BYTES) : -1;
+        if (sim->off_vector >= 0) p->irq_count[sim->off_vector]++;
+    } else if (sim->off_vector != -2 && on) {
+        uint64_t span = avr->cycle - sim->off_since;
+        const uint64_t extra = (p->spi_bytes - sim->off_spi) * (SIM_SPI_SIMAVR_CYCLES - SIM_SPI_CHIP_CYCLES);
+        span = extra < span ? span - extra : 0;
+        if (sim->off_vector >= 0) {
+            span += SIM_IRQ_ENTRY_CYCLES;
+            if (span > p->irq_off_max[sim->off_vector]) p->irq_off_max[sim->off_vector] = span;
+        } else if (span > p->cli_max) {
+            p->cli_max = span;
+        }
+        sim->off_vector = -2;
+    }
+}
+
 /* avr_run() executes one instruction (or one sleep interval) per call. */
 static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
     avr_t *avr = sim->avr;
@@ -495,7 +586,14 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
         }
         sim->started = true;
         sim->last_pc = avr->pc;
+        if (!sim->power_on) {
+            avr_run(avr);
+            continue;
+        }
+        const int state = avr->state;
+        const uint64_t cycle = avr->cycle, spi = sim->power.spi_bytes;
         avr_run(avr);
+        power_step(sim, state, sim->last_pc, cycle, spi);
     }
 }
 
@@ -701,6 +799,7 @@ void sim_probe_write_stats(const sim_t *sim, FILE *out) {
 
 bool sim_symbol(const sim_t *sim, const char *name, uint32_t *value) {
     bool found = false;
+    const size_t len = strlen(name);
     if (elf_version(EV_CURRENT) == EV_NONE) return false;
     int fd = open(sim->elf_path, O_RDONLY);
     if (fd < 0) return false;
@@ -714,8 +813,9 @@ bool sim_symbol(const sim_t *sim, const char *name, uint32_t *value) {
         for (size_t i = 0; i < n && !found; i++) {
             GElf_Sym sym;
             const char *s;
+            /* LTO may rename a file-local symbol name.lto_priv.N */
             if (gelf_getsym(d, (int)i, &sym) && (s = elf_strptr(e, sh.sh_link, sym.st_name)) &&
-                strcmp(s, name) == 0) {
+                strncmp(s, name, len) == 0 && (!s[len] || strncmp(s + len, ".lto_priv.", 10) == 0)) {
                 *value = (uint32_t)sym.st_value;
                 found = true;
             }

@@ -107,6 +107,44 @@ uint32_t sim_pc(const sim_t *sim);
  * before the last one. */
 unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc);
 
+/* ---- power: time asleep, wake-ups, interrupts-off time ---- */
+
+#define SIM_VECTORS 26              /* the ATmega328P's interrupt vectors, reset included */
+#define SIM_SPI_SIMAVR_CYCLES 1600  /* an SPI byte in simavr 1.6 (100 us, whatever the clock) */
+#define SIM_SPI_CHIP_CYCLES 32      /* the same byte on the chip at fosc/4 */
+#define SIM_IRQ_ENTRY_CYCLES 4      /* the chip's interrupt response; simavr 1.6 takes none */
+
+/* Registers read at the last SLEEP instruction (sim_power_t.at_sleep). */
+enum {
+    SIM_AT_SMCR, SIM_AT_MCUCR, SIM_AT_PRR, SIM_AT_TCCR0B, SIM_AT_TCCR1B, SIM_AT_TCCR2B,
+    SIM_AT_PCICR, SIM_AT_PCMSK0, SIM_AT_PCMSK1, SIM_AT_PCMSK2, SIM_AT_EIMSK, SIM_AT_WDTCSR,
+    SIM_AT_ADCSRA, SIM_AT_ACSR, SIM_AT_UCSR0B, SIM_AT_COUNT
+};
+
+/* Counted since sim_power_watch(). The avr_run() call that executes SLEEP already advances the
+ * cycle counter over the first sleep stretch: SLEEP's own cycle is booked awake, the rest of
+ * that call asleep, and every later call that starts asleep is asleep. SPI bytes cost the
+ * chip's 32 cycles: the other 1,568 of simavr's 1,600 are moved from awake to asleep (the
+ * firmware waits for each byte awake, and the chip would have slept that long). */
+typedef struct {
+    uint64_t awake, asleep;  /* cycles, SPI corrected */
+    uint64_t sleeps;         /* SLEEP instructions executed */
+    uint64_t wakeups;        /* sleeps ended by an interrupt */
+    uint64_t spi_bytes;      /* SPI bytes sent */
+    int wake_vector;         /* the vector that ended the last sleep; -1 if none yet */
+    /* per vector: handlers entered, and the longest stretch with interrupts off from the
+     * entry to the return, in chip cycles (the 4-cycle response added, SPI bytes at 32) */
+    uint64_t irq_count[SIM_VECTORS], irq_off_max[SIM_VECTORS];
+    uint64_t cli_max;        /* the longest stretch main code kept interrupts off (cli) */
+    uint8_t at_sleep[SIM_AT_COUNT]; /* the registers at the last SLEEP */
+} sim_power_t;
+
+/* Start counting (again) from now; counting costs a little host time on every step. */
+void sim_power_watch(sim_t *sim);
+
+/* The counts so far (zeros if sim_power_watch() was never called). */
+const sim_power_t *sim_power(const sim_t *sim);
+
 /* On: model the Uno's bootloader, which clears MCUSR before the firmware starts: after every
  * reset (sim_reset() and watchdog resets) MCUSR reads 0. Off by default. */
 void sim_set_bootloader(sim_t *sim, bool on);

@@ -45,6 +45,20 @@ void board_show(const uint8_t lit[BOARD_ROWS])
     PORTB = (uint8_t)((PORTB & ~BOARD_PORTB_LEDS) | ((all >> 6) & BOARD_PORTB_LEDS));
 }
 
+/* The pins hold what board_show wrote: nothing to refresh, no sound to step. */
+uint8_t board_tick(void)
+{
+    return 0;
+}
+
+void board_standby(uint8_t on)
+{
+    if (on) { /* every LED pin low; board_show lights them again */
+        PORTD &= (uint8_t)~BOARD_PORTD_LEDS;
+        PORTB &= (uint8_t)~BOARD_PORTB_LEDS;
+    }
+}
+
 /* The direct board has no status lights, no buzzer and no way to dim. */
 void board_status(uint8_t lights)
 {

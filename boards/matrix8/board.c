@@ -1,7 +1,7 @@
 /* The matrix8 board: a MAX7219 8x8 matrix on hardware SPI (LOAD on D10) and a passive buzzer
- * on D9 (Timer1 toggling OC1A), both driven from the 1 kHz tick. Only rows that changed are
- * sent, at most two frames a tick, and four times a second every register goes out again,
- * so a glitch on the lines never leaves the display dark or in test mode. */
+ * on D9 (Timer1 toggling OC1A). The main loop sends only the rows that changed, and four
+ * times a second (the tick asks for it) every register again, so a glitch on the lines never
+ * leaves the display dark or in test mode; the tick steps the sounds. */
 #include <avr/io.h>
 #include <avr/pgmspace.h>
 
@@ -11,7 +11,6 @@
 #define BOARD_BUZZER _BV(PB1)    /* D9, OC1A */
 #define BOARD_LOAD _BV(PB2)      /* D10, also SS: an output keeps the SPI master */
 #define BOARD_SPI_OUT (_BV(PB3) | _BV(PB5)) /* MOSI (D11), SCK (D13) */
-#define BOARD_FRAMES_PER_TICK 2  /* ~5 us each on the chip (4 MHz SPI) */
 
 /* The MAX7219's registers in the order a refresh sends them, every 256 ms: frame i goes to
  * address i + 1: the rows (digit register k lights row k - 1, data bit 7 the leftmost column),
@@ -19,9 +18,9 @@
  * (address 0x0F, not 13). */
 enum { BOARD_F_INTENSITY = BOARD_ROWS + 1, BOARD_FRAMES = BOARD_ROWS + 5 };
 static uint8_t board_control[5] = {0, 8, 7, 1, 0}; /* data of frames 8..12; [1]: intensity 0..15 */
-static volatile uint8_t board_next;    /* the refresh's next frame; BOARD_FRAMES: none */
+static volatile uint8_t board_refresh = 1; /* every register goes out with the next frame */
 static uint8_t board_sent[BOARD_ROWS]; /* the rows as last sent (bit i: LED i) */
-static uint8_t board_refresh_ms;       /* a refresh starts when it wraps */
+static uint8_t board_refresh_ms;       /* the tick asks for a refresh when it wraps */
 
 /* Menu brightness 0..3 to MAX7219 intensity (duty (2i + 1) / 32). */
 static const uint8_t board_intensity[4] PROGMEM = {1, 4, 8, 15};
@@ -132,18 +131,31 @@ uint8_t board_buttons_raw(void)
 
 void board_show(const uint8_t lit[BOARD_ROWS])
 {
-    if (!++board_refresh_ms) board_next = 0;
-    for (uint8_t n = 0; n < BOARD_FRAMES_PER_TICK; n++) {
-        uint8_t i = board_next;
-        if (i < BOARD_FRAMES) {
-            board_next = (uint8_t)(i + 1);
-        } else { /* no refresh under way: the first row that changed, if any */
-            for (i = 0; i < BOARD_ROWS && lit[i] == board_sent[i]; i++) {}
-            if (i == BOARD_ROWS) break;
-        }
-        board_frame(i, lit);
-    }
+    const uint8_t all = board_refresh;
+    board_refresh = 0;
+    for (uint8_t i = 0; i < BOARD_FRAMES; i++)
+        if (all || (i < BOARD_ROWS && lit[i] != board_sent[i])) board_frame(i, lit);
+}
+
+uint8_t board_tick(void)
+{
     board_sound_step();
+    if (++board_refresh_ms) return 0;
+    board_refresh = 1; /* every 256 ms */
+    return 1;
+}
+
+void board_standby(uint8_t on)
+{
+    if (on) { /* quiet; every register out with shutdown on (display test stays off: it
+               * would override shutdown); the rows stay as they were */
+        board_cue = 0;
+        board_note = BOARD_QUIET;
+        board_buzzer_off();
+    }
+    board_control[BOARD_FRAMES - BOARD_ROWS - 2] = !on; /* the shutdown register: 1 = normal */
+    board_refresh = 1;
+    if (on) board_show(board_sent);
 }
 
 /* No status lights on this board: the matrix shows the game. */
@@ -155,7 +167,7 @@ void board_status(uint8_t lights)
 void board_brightness(uint8_t level)
 {
     board_control[BOARD_F_INTENSITY - BOARD_ROWS] = pgm_read_byte(&board_intensity[level & 3]);
-    board_next = 0; /* a refresh: the new intensity goes out within 5 ms */
+    board_refresh = 1; /* the new intensity goes out with the next frame */
 }
 
 void board_sound(board_sound_t s)

@@ -10,5 +10,7 @@
 #define BOARD_ROW_LENGTH 8 /* every row: board_row_length() inline */
 #define BOARD_HAS_BUZZER 1
 #define BOARD_CAN_DIM 1
+#define BOARD_USES_SPI 1    /* PRR keeps these two clocked */
+#define BOARD_USES_TIMER1 1
 
 #endif

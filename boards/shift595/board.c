@@ -1,6 +1,6 @@
 /* The shift595 board: 32 LEDs on four chained 74HC595 fed by the hardware SPI. The chips
- * hold their outputs, so the tick sends the 4 bytes and latches them only when the picture
- * or the status lights changed; Timer1's PWM on OE (active low) sets the brightness.
+ * hold their outputs, so the main loop sends the 4 bytes and latches them only when the
+ * picture or the status lights changed; Timer1's PWM on OE (active low) sets the brightness.
  * Output bits (chip 0 is the one whose SER is on D11; LED 0 is a row's leftmost):
  * | chip | Q0..Q6             | Q7                     |
  * |  0   | row 0, LEDs 0..6   | status "your move"     |
@@ -24,6 +24,7 @@
 static const uint8_t board_oe_ocr[3] = {31, 63, 127};
 
 static uint8_t board_out[BOARD_ROWS]; /* the bytes latched in chips 0..3 */
+static uint8_t board_level;           /* the brightness in use */
 static volatile uint8_t board_lights; /* BOARD_LIGHT_* bits, set by board_status() */
 
 uint8_t board_row_length(uint8_t r)
@@ -72,16 +73,36 @@ void board_show(const uint8_t lit[BOARD_ROWS])
         changed |= (uint8_t)(b ^ board_out[c]);
         board_out[c] = b;
     }
-    if (changed) board_send(); /* 4 bytes, about 10 us at 4 MHz */
+    if (changed) board_send(); /* 4 bytes, 128 cycles at 4 MHz */
 }
 
 void board_status(uint8_t lights)
 {
-    board_lights = lights; /* one byte: the tick sends it at its next millisecond */
+    board_lights = lights; /* sent with the next frame */
+}
+
+/* The chips hold their outputs: nothing to refresh, no sound to step. */
+uint8_t board_tick(void)
+{
+    return 0;
+}
+
+void board_standby(uint8_t on)
+{
+    if (on) { /* outputs cleared, OE high (off) and Timer1 stopped */
+        for (uint8_t c = 0; c < BOARD_ROWS; c++) board_out[c] = 0;
+        board_send();
+        TCCR1A = 0;
+        TCCR1B = 0;
+        PORTB |= BOARD_OE;
+    } else { /* the brightness again; board_show sends the picture (board_out differs) */
+        board_brightness(board_level);
+    }
 }
 
 void board_brightness(uint8_t level)
 {
+    board_level = level;
     if (level < sizeof board_oe_ocr) {
         OCR1A = board_oe_ocr[level];
         TCCR1A = _BV(COM1A1) | _BV(COM1A0) | _BV(WGM10); /* inverting fast PWM, 8 bit */

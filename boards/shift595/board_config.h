@@ -8,6 +8,8 @@
 #define BOARD_ROWS 4
 #define BOARD_ROW_LENGTHS {7, 7, 7, 7}
 #define BOARD_CAN_DIM 1
+#define BOARD_USES_SPI 1    /* PRR keeps these two clocked */
+#define BOARD_USES_TIMER1 1
 #define BOARD_HAS_STATUS 1
 
 #endif

@@ -14,6 +14,12 @@
 #ifndef BOARD_CAN_DIM
 #define BOARD_CAN_DIM 0 /* 1: the board honours a brightness (menu line "brightness") */
 #endif
+#ifndef BOARD_USES_SPI
+#define BOARD_USES_SPI 0 /* 1: the board drives a chip over the SPI (kept out of PRR) */
+#endif
+#ifndef BOARD_USES_TIMER1
+#define BOARD_USES_TIMER1 0 /* 1: the board uses Timer1 (buzzer, PWM dimming) */
+#endif
 #ifndef BOARD_HAS_STATUS
 #define BOARD_HAS_STATUS 0 /* 1: four status lights (your move, my move, you win, I win) */
 #endif
@@ -66,10 +72,15 @@ uint8_t board_row_length(uint8_t r);
 void board_init(void);
 /* Raw button state sampled now, bit set = pressed. */
 uint8_t board_buttons_raw(void);
-/* Light exactly the LEDs whose bits are set, lit[r] bit i = LED i of row r. Called by the
- * tick every millisecond, so it is also where a board does its own periodic work (sounds,
- * refreshing a driver chip); it must return within a small part of a millisecond. */
+/* Light exactly the LEDs whose bits are set, lit[r] bit i = LED i of row r. Called from the
+ * main loop when the frame may have changed (and after board_tick asked for it). */
 void board_show(const uint8_t lit[BOARD_ROWS]);
+/* From the 1 kHz tick interrupt: the board's own timing (sounds); true when it needs a
+ * board_show soon (a driver chip's periodic refresh). Short: it runs with interrupts off. */
+uint8_t board_tick(void);
+/* Standby: on, the LEDs and status lights dark, sound off and the board's timers stopped;
+ * off, everything back as it was (the next board_show restores the picture). */
+void board_standby(uint8_t on);
 /* Light exactly the status lights in `lights` (BOARD_LIGHT_* bits); nothing without them. */
 void board_status(uint8_t lights);
 /* Brightness level 0 (dimmest) to SETTINGS_BRIGHT_LEVELS - 1; nothing if it can't dim. */

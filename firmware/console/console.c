@@ -306,6 +306,7 @@ __attribute__((noinline)) bool console_update(uint16_t now_ms)
     for (;;) {
         const int16_t c = uart_getc();
         if (c == UART_RX_NONE) return false;
+        ui_touch(); /* a byte, kept or lost: the person is there */
         if (c == UART_RX_LOST) {
             uint8_t clean;
             const uint8_t ends = uart_lost_line_ends(&clean);

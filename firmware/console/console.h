@@ -7,7 +7,8 @@
 #include <stdint.h>
 
 /* Read input and answer at most one line of a reply or one slice of work (time now_ms); call
- * every loop pass. True while an answer is under way (then don't sleep: call again). */
+ * when input is waiting (uart_rx_ready) and again while it returns true (an answer is under
+ * way: don't sleep). */
 bool console_update(uint16_t now_ms);
 
 #endif

@@ -1,24 +1,27 @@
-/* Display states to lit pins: every state is a function of phases shared by all
- * LEDs, advanced once a millisecond, so every blinking LED keeps the same phase. Written by the main loop one
- * byte at a time, read by the tick: a frame never sees a torn state, nor a picture half
- * redrawn (the tick shows the last frame again meanwhile). Grid boards also get text, drawn
- * as states from a 5-row font. */
+/* Display states to lit pins: every state is a function of phases shared by all LEDs,
+ * advanced once a millisecond by the tick, so every blinking LED keeps the same phase. The
+ * tick only notes that the frame must change (a phase edge of a state the frame uses, or the
+ * board's own timing); the main loop builds the frame and hands it to the board, and only
+ * then: a picture that does not change costs nothing. Grid boards also get text, drawn as
+ * states from a 5-row font. */
 #include <avr/pgmspace.h>
 
 #include "display.h"
 
-static volatile uint8_t display_states[BOARD_ROWS][8];
-static volatile uint8_t display_drawing; /* the main loop is redrawing */
-static uint8_t display_lit[BOARD_ROWS];  /* the last frame shown */
+#define DISPLAY_BIT(s) (1u << (s))
+/* The phase bits at power-up: ON lit, BLINK dark (BLINK_ALT lit), FLASH dark, CURSOR in its
+ * dark blip, SLOW in its lit half. */
+#define DISPLAY_PHASE0 (DISPLAY_BIT(DISPLAY_ON) | DISPLAY_BIT(DISPLAY_BLINK_ALT) | DISPLAY_BIT(DISPLAY_SLOW))
 
-void display_begin(void)
-{
-    display_drawing = 1;
-}
+static volatile uint8_t display_states[BOARD_ROWS][8];
+static volatile uint8_t display_phase = DISPLAY_PHASE0; /* bit s set: state s is lit now */
+static volatile uint8_t display_used;  /* bit s set: the shown frame has an LED in state s */
+static volatile uint8_t display_due;   /* show again at the next display_update */
+static uint8_t display_lit[BOARD_ROWS]; /* the frame shown */
 
 void display_end(void)
 {
-    display_drawing = 0;
+    display_due = 1;
 }
 
 void display_set(uint8_t row, uint8_t led, display_state_t s)
@@ -37,22 +40,50 @@ void display_mask(uint8_t row, uint8_t mask, display_state_t s)
         if (mask & 1) display_states[row][i] = (uint8_t)s;
 }
 
-void display_render(void)
+void display_tick(void)
 {
     /* phases run on their own counters: no jump when a millisecond clock wraps */
-    static uint8_t blink_ms, flash_ms, blink, flash;
+    static uint8_t blink_ms, flash_ms;
     static uint16_t blip_ms;
-    if (++blink_ms == DISPLAY_BLINK_MS) blink_ms = 0, blink ^= 1;
-    if (++flash_ms == DISPLAY_FLASH_MS) flash_ms = 0, flash ^= 1;
+    uint8_t lit = display_phase;
+    if (++blink_ms == DISPLAY_BLINK_MS)
+        blink_ms = 0, lit ^= DISPLAY_BIT(DISPLAY_BLINK) | DISPLAY_BIT(DISPLAY_BLINK_ALT);
+    if (++flash_ms == DISPLAY_FLASH_MS) flash_ms = 0, lit ^= DISPLAY_BIT(DISPLAY_FLASH);
     if (++blip_ms == DISPLAY_BLIP_EVERY_MS) blip_ms = 0;
-    const uint8_t lit_by[] = {0, 1, blink, !blink, flash, blip_ms >= DISPLAY_BLIP_MS,
-                             blip_ms < DISPLAY_BLIP_EVERY_MS / 2};
-    if (!display_drawing)
-        for (uint8_t r = 0; r < BOARD_ROWS; r++) {
-            uint8_t row = 0; /* built from the last LED down to LED 0, bit 0 */
-            for (uint8_t i = board_row_length(r); i--;) row = (uint8_t)(row << 1 | lit_by[display_states[r][i]]);
-            display_lit[r] = row;
+    if (blip_ms == 0) /* CURSOR's dark blip and SLOW's lit half begin */
+        lit = (uint8_t)((lit & ~DISPLAY_BIT(DISPLAY_CURSOR)) | DISPLAY_BIT(DISPLAY_SLOW));
+    else if (blip_ms == DISPLAY_BLIP_MS)
+        lit |= DISPLAY_BIT(DISPLAY_CURSOR);
+    else if (blip_ms == DISPLAY_BLIP_EVERY_MS / 2)
+        lit &= (uint8_t)~DISPLAY_BIT(DISPLAY_SLOW);
+    if ((lit ^ display_phase) & display_used) display_due = 1;
+    display_phase = lit;
+    if (board_tick()) display_due = 1;
+}
+
+bool display_pending(void)
+{
+    return display_due;
+}
+
+void display_update(void)
+{
+    if (!display_due) return;
+    display_due = 0; /* before the phases are read: an edge from now on asks again */
+    const uint8_t lit_by = display_phase;
+    uint8_t used = 0;
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) {
+        const volatile uint8_t *p = &display_states[r][board_row_length(r)];
+        uint8_t row = 0; /* built from the last LED down to LED 0, bit 0 */
+        while (p != display_states[r]) {
+            const uint8_t s = *--p;
+            used |= (uint8_t)DISPLAY_BIT(s);
+            row = (uint8_t)(row << 1 | ((lit_by >> s) & 1));
         }
+        display_lit[r] = row;
+    }
+    display_used = used;
+    if (display_phase != lit_by) display_due = 1; /* an edge came before used was set */
     board_show(display_lit);
 }
 

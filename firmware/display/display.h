@@ -1,5 +1,6 @@
-/* The display as rows of LEDs, each with a state; the tick renders the states into
- * lit/dark pins through board_show, so game code never deals with pins or timing. */
+/* The display as rows of LEDs, each with a state; the main loop renders the states into
+ * lit/dark pins through board_show when a picture or a blink phase in use changes, so game
+ * code never deals with pins or timing, and the CPU sleeps while nothing visible changes. */
 #ifndef DISPLAY_H
 #define DISPLAY_H
 
@@ -28,9 +29,8 @@ typedef uint8_t display_state_t; /* one of the above; a byte, not an int, in eve
 #define DISPLAY_CENTRE INT8_MIN /* display_text's x: centred */
 #define DISPLAY_SCROLL_MS 80    /* display_scroll moves one column this often */
 
-/* A redraw of the whole picture begins / ends: meanwhile the tick keeps showing the last
- * frame, so no half-drawn picture is ever shown. */
-void display_begin(void);
+/* A redraw of the whole picture is done, or the board lost it (standby): display_update
+ * shows it (states are only shown from the main loop: no half-drawn picture is shown). */
 void display_end(void);
 /* Set LED `led` of row `row`. */
 void display_set(uint8_t row, uint8_t led, display_state_t s);
@@ -45,8 +45,14 @@ int8_t display_text(const char *text, int8_t x);
 /* Grid boards: the whole display dark but for text scrolling in from the right, as it is ms
  * after it began; false once it has gone out on the left (the caller draws what follows). */
 bool display_scroll(const char *text, uint16_t ms);
-/* Advance the blink phases by one millisecond and show the states on the board
- * (called from the 1 kHz tick). */
-void display_render(void);
+/* From the 1 kHz tick: advance the blink phases by one millisecond and the board's own
+ * timing (board_tick); notes when the shown frame has to change. */
+void display_tick(void);
+/* From the main loop: true when display_update has something to show. */
+bool display_pending(void);
+/* From the main loop: show the states on the board if a redraw, a phase edge of a state in
+ * use or the board asked for it; nothing otherwise. */
+void display_update(void);
+
 
 #endif

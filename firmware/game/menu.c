@@ -8,11 +8,12 @@
 #include "games.h"
 #include "menu.h"
 #include "play.h"
+#include "tick.h"
 #include "uart.h"
 
 enum {
     MENU_GAME, MENU_MISERE, MENU_BASH, MENU_SET, MENU_START, MENU_FIRST,
-    MENU_LEVEL, MENU_PLAYERS, MENU_SOUND, MENU_BRIGHT, MENU_LINES
+    MENU_LEVEL, MENU_PLAYERS, MENU_SOUND, MENU_BRIGHT, MENU_STANDBY, MENU_LINES
 };
 
 typedef struct {
@@ -35,6 +36,7 @@ static const menu_line_t menu_lines[MENU_LINES] PROGMEM = {
     [MENU_PLAYERS] = {MENU_FIELD(two_player), 0, 2, 0x07},
     [MENU_SOUND] = {MENU_FIELD(sound), 0, 2, 0x09},
     [MENU_BRIGHT] = {MENU_FIELD(brightness), 0, SETTINGS_BRIGHT_LEVELS, 0x0A},
+    [MENU_STANDBY] = {MENU_FIELD(standby), 0, SETTINGS_STANDBYS, 0x08}, /* direct: row 0 dark */
 };
 
 /* Per line in menu order: its name, then the names of its first values (none: the values
@@ -48,7 +50,8 @@ static const char menu_words[] PROGMEM = "game\0\0"
                                          "level\0perfect\0equalizer\0casual\0\0"
                                          "players\0" "1\0" "2\0\0"
                                          "sound\0off\0on\0\0"
-                                         "bright\0\0";
+                                         "bright\0\0"
+                                         "standby\0" "1\0" "2\0" "5\0" "never\0\0";
 
 /* Word k of a line: 0 its name, 1 + i the name of value i; "" when it has no such word. */
 static const char *menu_word(uint8_t line, uint8_t k)
@@ -171,7 +174,6 @@ static void menu_draw_label(uint8_t value, uint8_t i)
 /* Row 0: the line's icon, slowly blinking; below: the value (see README's menu table). */
 static void menu_draw(uint16_t now)
 {
-    display_begin();
     for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
     const uint8_t icon = pgm_read_byte(&menu_lines[menu.line].icon);
     for (uint8_t i = 0; i < board_row_length(0); i++)
@@ -198,8 +200,10 @@ static void menu_draw(uint16_t now)
             display_set(r, i, st);
         }
     if (menu.refusing && (int16_t)(now - menu.refuse_until) >= 0) menu.refusing = 0;
-    if (menu.refusing)
+    if (menu.refusing) {
         for (uint8_t r = 1; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_FLASH);
+        tick_alarm_at(menu.refuse_until);
+    }
     display_end();
 }
 

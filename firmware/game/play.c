@@ -11,6 +11,7 @@
 #include "play.h"
 #include "rng.h"
 #include "rows.h"
+#include "tick.h"
 #include "uart.h"
 #include "watchdog.h"
 
@@ -38,6 +39,7 @@ static struct {
     uint8_t a_armed;      /* A went down with nothing marked at a_since: a hint if held */
     uint16_t a_since;
     uint8_t scrolled;     /* grid boards, the game over: the text has scrolled by once */
+    uint8_t scrolling;    /* grid boards, the game over: the text is still scrolling by */
 } play WATCHDOG_KEEP; /* kept across a watchdog reset (play_restore); play_start sets it up */
 
 static bool play_after(uint16_t now, uint16_t t)
@@ -139,7 +141,8 @@ static void play_draw_states(uint16_t now)
         char text[sizeof play_over_texts[0]];
         strcpy_P(text, play_over_texts[play.set.two_player * 2 + play.winner]);
         /* once: now - until comes round again every 65.5 s */
-        if (display_scroll(text, (uint16_t)(now - play.until))) return;
+        play.scrolling = display_scroll(text, (uint16_t)(now - play.until));
+        if (play.scrolling) return;
         play.scrolled = 1;
     }
     if (play.phase == PLAY_SHOW) rows_taken(&play.b, &play.reply, taken);
@@ -194,11 +197,23 @@ static void play_draw_states(uint16_t now)
     if (play.refusing) display_fill(row, DISPLAY_FLASH);
 }
 
+/* The main loop's alarm for the next timed step: the end of a pause, a show, a refusal or
+ * a hint, a held A becoming a hint, the next column of scrolling text. */
+static void play_alarm(uint16_t now)
+{
+    if (play.phase == PLAY_THINK || play.phase == PLAY_SHOW) tick_alarm_at(play.until);
+    if (play.refusing) tick_alarm_at(play.refuse_until);
+    if (play.hinting) tick_alarm_at(play.hint_until);
+    if (play.a_armed) tick_alarm_at((uint16_t)(play.a_since + PLAY_HINT_HOLD_MS));
+    if (BOARD_GRID && play.phase == PLAY_OVER && play.scrolling)
+        tick_alarm_at((uint16_t)(now + DISPLAY_SCROLL_MS - (uint16_t)(now - play.until) % DISPLAY_SCROLL_MS));
+}
+
 __attribute__((noinline)) static void play_draw(uint16_t now)
 {
-    display_begin();
     play_draw_states(now);
     display_end();
+    play_alarm(now);
 }
 
 /* ---- turns ---- */
@@ -552,6 +567,11 @@ bool play_restore(uint16_t now_ms)
 uint8_t play_person_won(void)
 {
     return play.winner == 0;
+}
+
+bool play_is_busy(void)
+{
+    return play.phase == PLAY_THINK || play.phase == PLAY_SHOW;
 }
 
 bool play_is_over(void)

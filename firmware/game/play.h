@@ -41,6 +41,8 @@ void play_resume(uint16_t now_ms);
 /* After a watchdog reset: resume the game RAM kept (sealed by the watchdog), when the rules
  * accept its position and agree on whether it is over; false if not. */
 bool play_restore(uint16_t now_ms);
+/* True while the device thinks or shows its move (no standby then). */
+bool play_is_busy(void);
 /* True when the game has ended (A starts the next one). */
 bool play_is_over(void);
 /* True when the last game ended with the person (or p1) winning. */

@@ -16,6 +16,7 @@ void settings_default(settings_t *s)
         .level = SETTINGS_PERFECT,
         .sound = 1,
         .brightness = SETTINGS_BRIGHT_LEVELS - 1,
+        .standby = SETTINGS_STANDBY_2,
     };
 }
 
@@ -26,5 +27,6 @@ bool settings_valid(const settings_t *s)
            s->start < SETTINGS_STARTS &&
            (s->start != SETTINGS_START_MARIENBAD || games_marienbad_fits(s->game)) &&
            s->first < SETTINGS_FIRSTS && s->level < SETTINGS_LEVELS && s->two_player <= 1 &&
-           s->sound <= 1 && s->brightness < SETTINGS_BRIGHT_LEVELS && s->device_began <= 1;
+           s->sound <= 1 && s->brightness < SETTINGS_BRIGHT_LEVELS && s->device_began <= 1 &&
+           s->standby < SETTINGS_STANDBYS;
 }

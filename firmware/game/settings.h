@@ -16,6 +16,8 @@ enum { SETTINGS_PERFECT, SETTINGS_EQUALIZER, SETTINGS_CASUAL, SETTINGS_LEVELS };
 #define SETTINGS_BASH_MAX 7   /* bash: M is 1..7 */
 #define SETTINGS_SET_BITS 8   /* custom set: any non-empty subset of 1..8 */
 #define SETTINGS_BRIGHT_LEVELS 4
+/* Standby after 1, 2 or 5 minutes without a press or a console byte, or never. */
+enum { SETTINGS_STANDBY_1, SETTINGS_STANDBY_2, SETTINGS_STANDBY_5, SETTINGS_STANDBY_NEVER, SETTINGS_STANDBYS };
 
 typedef struct {
     uint8_t game;       /* games_id_t */
@@ -29,9 +31,13 @@ typedef struct {
     uint8_t sound;      /* 1: on (boards with a buzzer) */
     uint8_t brightness; /* 0..SETTINGS_BRIGHT_LEVELS-1 (boards that can dim) */
     uint8_t device_began; /* alternate: 1 when the device (or p2) began the last game */
+    uint8_t standby;    /* SETTINGS_STANDBY_* (new in record version 2: last, so a version 1
+                         * record's settings are the same bytes without it) */
 } settings_t;
+#define SETTINGS_V1_SIZE (sizeof(settings_t) - 1) /* the settings of a version 1 record */
 
-/* Fill s with the defaults: Nim, classic start, you first, Perfect, sound on. */
+/* Fill s with the defaults: Nim, classic start, you first, Perfect, sound on, standby after
+ * 2 minutes. */
 void settings_default(settings_t *s);
 /* True when every field of s is in its range (and the game's options exist). */
 bool settings_valid(const settings_t *s);

@@ -17,6 +17,7 @@
 #define STORE_CRC_AT ((uint16_t)offsetof(store_record_t, crc))
 #define STORE_SEQ_AT ((uint16_t)offsetof(store_record_t, seq))
 #define STORE_CELL_COUNT (GAMES_COUNT * 2 * SETTINGS_LEVELS)
+#define STORE_V1_SIZE (STORE_SIZE - 1) /* a version 1 record: settings one byte shorter */
 #ifndef STORE_STEPS
 #define STORE_STEPS 32 /* bytes one poll sums or compares at most (a test may pick another) */
 #endif
@@ -44,19 +45,20 @@ static uint8_t store_active_seq WATCHDOG_KEEP; /* its sequence number */
 static uint8_t store_phase;      /* STORE_IDLE, or what the running save does */
 static uint16_t store_pos;       /* next byte to sum or write; STORE_SIZE when all are issued */
 static uint16_t store_crc;       /* the new record's CRC: running in STORE_SUM, final after */
+static uint16_t store_src;       /* EEPROM address of the source's score table */
 
 static uint8_t *store_slot(uint8_t slot)
 {
     return (uint8_t *)(uintptr_t)(STORE_BASE + slot * STORE_SIZE);
 }
 
-static uint16_t store_slot_crc(uint8_t slot)
+/* The record of `size` bytes at base is valid: its CRC (the two bytes before seq) matches. */
+static bool store_valid(const uint8_t *base, uint16_t size)
 {
     uint16_t crc = 0xFFFF;
-    for (uint16_t i = 0; i < STORE_SIZE; i++)
-        if ((uint16_t)(i - STORE_CRC_AT) >= 2)
-            crc = _crc_ccitt_update(crc, eeprom_read_byte(store_slot(slot) + i));
-    return crc;
+    for (uint16_t i = 0; i < size; i++)
+        if ((uint16_t)(i - (size - 3)) >= 2) crc = _crc_ccitt_update(crc, eeprom_read_byte(base + i));
+    return eeprom_read_word((const uint16_t *)(base + size - 3)) == crc;
 }
 
 static uint8_t store_cell_now(void)
@@ -78,8 +80,7 @@ static void store_read(uint8_t cell, store_score_t *out)
     if (store_zeros)
         *out = (store_score_t){0, 0, 0};
     else
-        eeprom_read_block(out, store_slot(store_active) + STORE_SCORE_AT + cell * sizeof *out,
-                          sizeof *out);
+        eeprom_read_block(out, (const uint8_t *)(uintptr_t)store_src + cell * sizeof *out, sizeof *out);
 }
 
 /* Byte i of the record being saved: from RAM, else from the source. */
@@ -96,7 +97,7 @@ static uint8_t store_byte(uint16_t i)
             (uint16_t)(i - STORE_SCORE_AT - store_cells[n].cell * sizeof(store_score_t));
         if (k < sizeof(store_score_t)) return ((const uint8_t *)&store_cells[n].score)[k];
     }
-    return store_zeros ? 0 : eeprom_read_byte(store_slot(store_active) + i);
+    return store_zeros ? 0 : eeprom_read_byte((const uint8_t *)(uintptr_t)store_src + (i - STORE_SCORE_AT));
 }
 
 /* The other slot holds the new record: it is the source from now on. */
@@ -105,6 +106,7 @@ static void store_finished(void)
     store_active ^= 1;
     store_active_seq++;
     store_zeros = 0;
+    store_src = (uint16_t)(uintptr_t)(store_slot(store_active) + STORE_SCORE_AT);
     store_phase = STORE_IDLE;
 }
 
@@ -149,29 +151,37 @@ static bool store_step(void)
 store_origin_t store_load(void)
 {
     bool blank = true, found = false;
-    for (uint8_t slot = 0; slot < 2; slot++) {
-        uint8_t *base = store_slot(slot);
-        for (uint16_t i = 0; i < STORE_SIZE; i++)
-            if (eeprom_read_byte(base + i) != 0xFF) blank = false;
-        if (eeprom_read_byte(base) != STORE_VERSION) continue;
-        if (eeprom_read_word((const uint16_t *)(base + STORE_CRC_AT)) != store_slot_crc(slot))
-            continue;
-        const uint8_t seq = eeprom_read_byte(base + STORE_SEQ_AT);
-        if (found && (int8_t)(seq - store_active_seq) <= 0) continue;
-        found = true;
-        store_active = slot;
-        store_active_seq = seq;
+    const uint8_t *from = 0;
+    for (uint16_t i = 0; i < 2 * STORE_SIZE; i++)
+        if (eeprom_read_byte(store_slot(0) + i) != 0xFF) blank = false;
+    /* the newest valid record of this version; none: of version 1 (same slots' start, one
+     * byte shorter), whose settings lack the last field and whose score table is the same */
+    for (uint8_t version = STORE_VERSION; version && !found; version--) {
+        const uint16_t size = version == STORE_VERSION ? STORE_SIZE : STORE_V1_SIZE;
+        for (uint8_t slot = 0; slot < 2; slot++) {
+            const uint8_t *base = store_slot(0) + slot * size;
+            if (eeprom_read_byte(base) != version || !store_valid(base, size)) continue;
+            const uint8_t seq = eeprom_read_byte(base + size - 1);
+            if (found && (int8_t)(seq - store_active_seq) <= 0) continue;
+            found = true;
+            store_active = slot;
+            store_active_seq = seq;
+            from = base;
+        }
+        if (version == 1) break;
     }
     store_phase = STORE_IDLE;
     store_cell_count = 0;
     store_zeros = !found;
+    settings_default(&store_set);
     if (!found) {
-        settings_default(&store_set);
         store_active = 1; /* the first save goes to slot 0 */
         store_active_seq = 0;
         return blank ? STORE_BLANK : STORE_CORRUPT;
     }
-    eeprom_read_block(&store_set, store_slot(store_active) + STORE_SETTINGS_AT, sizeof store_set);
+    const uint8_t size = eeprom_read_byte(from) == STORE_VERSION ? sizeof store_set : SETTINGS_V1_SIZE;
+    eeprom_read_block(&store_set, from + STORE_SETTINGS_AT, size);
+    store_src = (uint16_t)(uintptr_t)(from + STORE_SETTINGS_AT + size);
     if (!settings_valid(&store_set)) settings_default(&store_set);
     return STORE_LOADED;
 }
@@ -190,6 +200,11 @@ void store_reset(void)
     store_cell_count = 0;
     store_zeros = 1;
     store_save();
+}
+
+bool store_busy(void)
+{
+    return store_phase != STORE_IDLE || !store_cell_count; /* none: the current one is next */
 }
 
 bool store_poll(void)

@@ -12,7 +12,7 @@
 #include "games.h"
 #include "settings.h"
 
-#define STORE_VERSION 1
+#define STORE_VERSION 2 /* 2: settings gained `standby`; version 1 records still load */
 #define STORE_BASE 16 /* the first 16 EEPROM bytes stay free for the system */
 #define STORE_CELLS 4 /* score cells RAM holds: the current one and those a save still owes */
 
@@ -20,7 +20,8 @@ typedef struct {
     uint16_t wins, losses, hints;
 } store_score_t;
 
-/* The layout of a slot in EEPROM (411 bytes); never held in RAM. */
+/* The layout of a slot in EEPROM (412 bytes); never held in RAM. Version 1 was the same
+ * with one settings byte fewer (411 bytes a slot, the second slot one byte earlier). */
 typedef struct {
     uint8_t version;
     settings_t settings;
@@ -39,6 +40,9 @@ store_origin_t store_load(void);
 bool store_resume(void);
 /* Defaults and a zero score, saved. */
 void store_reset(void);
+/* True while a save is under way or RAM holds no score cell yet (the current one is fetched
+ * next): store_poll has work for the next millisecond. */
+bool store_busy(void);
 /* Write what the EEPROM is ready for, without waiting; true when a save just finished. */
 bool store_poll(void);
 /* The settings in use. */

@@ -1,14 +1,18 @@
 /* Boot, game and menu, and what outlives a game: settings and score in the store.
  * The only module that writes the store (each put starts a save). Every press also
- * stirs the random generator with its time. */
+ * stirs the random generator with its time. Sets the main loop's alarm for its own
+ * timed steps, and decides when standby is due (the tick counts the time without input). */
 #include <avr/pgmspace.h>
 #include <stddef.h>
 
 #include "board.h"
+#include "display.h"
 #include "menu.h"
 #include "play.h"
 #include "rng.h"
+#include "standby.h"
 #include "store.h"
+#include "tick.h"
 #include "uart.h"
 #include "ui.h"
 #include "watchdog.h"
@@ -21,7 +25,13 @@ static struct {
     uint8_t b_armed; /* B went down at b_since: the menu opens if it is still held */
     uint16_t b_since;
     uint8_t played;  /* a game has started since boot: the menu's B can go back to it */
+    uint16_t standby_s; /* the settings' standby time in s (0: never), as of the last update */
+    uint8_t swallow;   /* woken at woke_at: presses are ignored until all buttons are up */
+    uint16_t woke_at;
 } ui;
+
+/* SETTINGS_STANDBY_* in seconds; 0: never. */
+static const uint16_t ui_standby_after[SETTINGS_STANDBYS] PROGMEM = {60, 120, 300, 0};
 
 /* The alternating first player: whether the device (or p2) begins now, saved. Not inlined:
  * its copy of the settings stays off the stack while the game starts. */
@@ -127,7 +137,56 @@ void ui_start(uint16_t now_ms)
     ui.state = UI_GAME;
 }
 
+/* The standby time of the settings in s; 0: never. */
+static uint16_t ui_standby_s(void)
+{
+    return pgm_read_word(&ui_standby_after[store_settings()->standby]);
+}
+
+static void ui_react(uint8_t presses, uint8_t held, uint16_t now_ms);
+
 __attribute__((noinline)) void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms)
+{
+    tick_alarm_clear(now_ms);
+    if (ui.swallow) { /* the press that woke the device does nothing */
+        if (held || (uint16_t)(now_ms - ui.woke_at) < UI_SWALLOW_MS) presses = held = 0;
+        else ui.swallow = 0;
+        tick_alarm_at((uint16_t)(ui.woke_at + UI_SWALLOW_MS));
+    }
+    ui_react(presses, held, now_ms);
+    if (ui.state == UI_BOOT) tick_alarm_at((uint16_t)(ui.boot_at + UI_BOOT_MS));
+    if (ui.b_armed) tick_alarm_at((uint16_t)(ui.b_since + UI_MENU_HOLD_MS));
+    if (store_busy()) tick_alarm_at((uint16_t)(now_ms + 1));
+    ui.standby_s = ui_standby_s();
+}
+
+void ui_touch(void)
+{
+    tick_idle_reset();
+}
+
+bool ui_standby_due(void)
+{
+    return ui.standby_s && tick_idle() >= ui.standby_s && ui.state != UI_BOOT && !store_busy() &&
+           (ui.state == UI_MENU || !play_is_busy());
+}
+
+void ui_standby(uint16_t now_ms)
+{
+    uart_puts_P(PSTR("@sleep\r\n"));
+    uart_flush();
+    board_standby(1);
+    standby_power_down(); /* the clock stands still until a pin wakes it */
+    board_standby(0);
+    display_end(); /* the picture again */
+    uart_puts_P(PSTR("@wake\r\n"));
+    tick_idle_reset();
+    ui.swallow = 1;
+    ui.woke_at = now_ms;
+    tick_alarm_at((uint16_t)(now_ms + UI_SWALLOW_MS));
+}
+
+static void ui_react(uint8_t presses, uint8_t held, uint16_t now_ms)
 {
     if (presses) rng_stir(now_ms);
     if (store_poll()) uart_puts_P(PSTR("@saved\r\n"));
@@ -181,6 +240,7 @@ void ui_play(const settings_t *s, const uint8_t mask[BOARD_ROWS], uint16_t now_m
     ui.b_armed = 0;
     store_settings_put(s);
     ui_new_game(now_ms, mask);
+    tick_alarm_at((uint16_t)(now_ms + 1)); /* the save */
 }
 
 const settings_t *ui_settings(void)

@@ -11,12 +11,21 @@
 
 #define UI_BOOT_MS 50     /* buttons held this long after power-up count as held at boot */
 #define UI_MENU_HOLD_MS 1000 /* hold B this long to open the menu */
+#define UI_SWALLOW_MS 50  /* after a wake-up, presses count again this long after, all buttons up */
 
 /* Start at power-up (time now_ms). */
 void ui_start(uint16_t now_ms);
 /* React to presses (BUTTON_* bits), the buttons held now and the time. */
 void ui_update(uint8_t presses, uint8_t held, uint16_t now_ms);
 
+/* A console byte came in: the person is there (no standby yet). */
+void ui_touch(void);
+/* True when standby is due: no input for the time the settings give, nothing being saved,
+ * the device neither thinking nor showing a move. */
+bool ui_standby_due(void);
+/* Standby: the board dark and quiet, "@sleep", power-down until a button or a serial byte,
+ * then the board as it was, "@wake"; the waking press does nothing. */
+void ui_standby(uint16_t now_ms);
 /* True once the boot is over and a game is running (or the menu is open). */
 bool ui_ready(void);
 /* The settings in use. */

@@ -13,6 +13,7 @@ void debounce_init(debounce_t *d, uint16_t now_ms)
 bool debounce_update(debounce_t *d, uint8_t raw, uint16_t now_ms)
 {
     const uint8_t before = d->cooked, changed = (uint8_t)(raw ^ d->last_raw);
+    if (!changed && raw == before) return false; /* all quiet and settled: nothing to do */
     d->last_raw = raw;
     for (uint8_t i = 0, bit = 1; i < DEBOUNCE_BUTTONS; i++, bit = (uint8_t)(bit << 1)) {
         if (changed & bit) d->since[i] = now_ms;

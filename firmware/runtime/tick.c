@@ -1,6 +1,8 @@
 /* Timer0 compare interrupt at 1 kHz: advances the clock, debounces the buttons,
- * turns presses and auto-repeats into pending events, and renders the display.
- * Everything shared with the main loop is volatile and read atomically. */
+ * turns presses and auto-repeats into pending events, and advances the display's
+ * phases (the main loop draws). Everything shared with the main loop is volatile and
+ * read atomically. Also the main loop's alarm (when its modules next need it) and the
+ * time without input that leads to standby. */
 #include <avr/interrupt.h>
 #include <avr/io.h>
 #include <util/atomic.h>
@@ -15,14 +17,54 @@ static volatile uint16_t tick_ms;
 static volatile uint8_t tick_presses;
 static volatile uint8_t tick_held;
 static press_t tick_press;
+static uint16_t tick_alarm; /* the main loop's next due time */
+static volatile uint16_t tick_idle_s; /* whole seconds without a button down */
+static uint16_t tick_idle_ms;         /* and the milliseconds of the next one */
 
 void tick_init(void)
 {
     press_init(&tick_press, 0);
     TCCR0A = _BV(WGM01);             /* CTC */
     OCR0A = F_CPU / 64 / 1000 - 1;   /* 249: 1 kHz at 16 MHz */
-    TCCR0B = _BV(CS01) | _BV(CS00);  /* clk/64 */
+    tick_resume();
     TIMSK0 = _BV(OCIE0A);
+}
+
+void tick_idle_reset(void)
+{
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { tick_idle_ms = tick_idle_s = 0; }
+}
+
+uint16_t tick_idle(void)
+{
+    uint16_t s;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { s = tick_idle_s; }
+    return s;
+}
+
+void tick_pause(void)
+{
+    TCCR0B = 0; /* no clock source: the counter and the clock stand still */
+}
+
+void tick_resume(void)
+{
+    TCCR0B = _BV(CS01) | _BV(CS00); /* clk/64 */
+}
+
+void tick_alarm_clear(uint16_t now)
+{
+    tick_alarm = (uint16_t)(now + TICK_ALARM_MAX_MS);
+}
+
+void tick_alarm_at(uint16_t at)
+{
+    if ((int16_t)(at - tick_alarm) < 0) tick_alarm = at;
+}
+
+bool tick_alarm_due(uint16_t now)
+{
+    return (int16_t)(now - tick_alarm) >= 0;
 }
 
 ISR(TIMER0_COMPA_vect)
@@ -31,7 +73,9 @@ ISR(TIMER0_COMPA_vect)
     const uint16_t now = ++tick_ms;
     tick_presses |= press_update(&tick_press, board_buttons_raw(), TICK_REPEATING, now);
     tick_held = tick_press.debounce.cooked;
-    display_render();
+    display_tick();
+    if (tick_held) tick_idle_ms = tick_idle_s = 0;
+    else if (++tick_idle_ms == 1000) tick_idle_ms = 0, tick_idle_s++;
 }
 
 uint16_t tick_now(void)

@@ -91,6 +91,7 @@ ISR(USART_UDRE_vect)
         UCSR0B &= (uint8_t)~_BV(UDRIE0);
         return;
     }
+    UCSR0A = _BV(U2X0) | _BV(TXC0); /* TXC0 cleared: it tells when this byte is out */
     UDR0 = uart_tx[uart_tail];
     uart_tail = (uint8_t)((uart_tail + 1) & (UART_TX_SIZE - 1));
 }
@@ -105,6 +106,19 @@ void uart_putc(char c)
         uart_head = next;
         UCSR0B |= _BV(UDRIE0);
     }
+}
+
+bool uart_rx_ready(void)
+{
+    return uart_rx_tail != uart_rx_head || uart_rx_gap;
+}
+
+void uart_flush(void)
+{
+    while (uart_head != uart_tail) sleep_mode(); /* the interrupt drains the ring */
+    /* the last byte leaves the shift register within one character time (1,390 cycles);
+     * TXC0 says when; the count bounds the wait (about 6,000 cycles) should it never come */
+    for (uint16_t n = 0; !(UCSR0A & _BV(TXC0)) && n < 1000; n++) {}
 }
 
 void uart_puts(const char *s)

@@ -5,6 +5,7 @@
 #ifndef UART_H
 #define UART_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define UART_TX_SIZE 128 /* power of two */
@@ -22,6 +23,10 @@ void uart_puts(const char *s);
 void uart_puts_P(const char *pgm);
 /* Queue a decimal number. */
 void uart_put_u32(uint32_t v);
+/* Wait until every queued byte has left the wire (before power-down stops the USART). */
+void uart_flush(void);
+/* True when uart_getc has something (a byte or a gap) for the reader. */
+bool uart_rx_ready(void);
 /* Bytes that can be queued now without waiting. */
 uint8_t uart_tx_free(void);
 /* Next received byte (0..255); UART_RX_NONE when none is waiting; UART_RX_LOST once where

@@ -42,10 +42,12 @@ __attribute__((naked, used, section(".init3"))) static void watchdog_early(void)
 static uint16_t watchdog_crc(void)
 {
     uint16_t crc = 0xFFFF;
-    for (const uint8_t *p = __noinit_start; p != __noinit_end; p++) {
-        if (p == (const uint8_t *)&watchdog_record) p += sizeof watchdog_record;
-        if (p == __noinit_end) break;
-        crc = _crc_ccitt_update(crc, *p);
+    /* addresses as integers: compared as pointers into different objects, GCC may assume the
+     * end of watchdog_record is never __noinit_end (and read past RAM when it is) */
+    const uintptr_t record = (uintptr_t)&watchdog_record;
+    for (uintptr_t a = (uintptr_t)__noinit_start; a != (uintptr_t)__noinit_end; a++) {
+        if (a - record < sizeof watchdog_record) continue;
+        crc = _crc_ccitt_update(crc, *(const uint8_t *)a);
     }
     return crc;
 }

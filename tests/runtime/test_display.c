@@ -7,11 +7,25 @@
 #include "check.h"
 #include "display.h"
 
-/* The board: what the tick shows is kept for the test to read. */
+/* The board: what the display shows is kept for the test to read; no timing of its own. */
 static uint8_t test_shown[BOARD_ROWS];
 void board_show(const uint8_t lit[BOARD_ROWS])
 {
     memcpy(test_shown, lit, sizeof test_shown);
+}
+
+uint8_t board_tick(void)
+{
+    return 0;
+}
+
+static uint32_t test_ms; /* display_tick calls so far */
+
+/* A finished picture, shown as the main loop would. */
+static void test_render(void)
+{
+    display_end();
+    display_update();
 }
 
 static void test_clear(void)
@@ -41,7 +55,7 @@ int main(void)
             const char text[2] = {*c, 0};
             test_clear();
             const int8_t after = display_text(text, (int8_t)x);
-            display_render();
+            test_render();
             CHECK(after > x && after <= x + 6, "'%c' at %d: column after it %d", *c, x, after);
             for (uint8_t r = 0; r < BOARD_ROWS; r++)
                 if (r < DISPLAY_TEXT_TOP || r >= DISPLAY_TEXT_TOP + 5)
@@ -55,7 +69,7 @@ int main(void)
             const char text[2] = {test_glyphs[g].c, 0};
             test_clear();
             display_text(text, (int8_t)x);
-            display_render();
+            test_render();
             for (uint8_t r = 0; r < 5; r++) {
                 uint8_t want = 0;
                 const char *row = test_glyphs[g].rows[r];
@@ -71,12 +85,41 @@ int main(void)
     for (size_t w = 0; w < 2; w++) {
         uint16_t ms = 0;
         while (display_scroll(words[w], ms)) {
-            display_render();
+            test_render();
             CHECK(test_shown[0] == 0 && test_shown[1] == 0 && test_shown[7] == 0,
                   "%s at %u ms lights rows outside the text", words[w], ms);
             ms += DISPLAY_SCROLL_MS;
         }
         CHECK(ms > 8 * DISPLAY_SCROLL_MS, "%s scrolled out after only %u ms", words[w], ms);
+    }
+
+    /* the blink phases, the main loop showing only when display_pending says so: every
+     * millisecond the frame shown is what each state's own definition gives at that time
+     * (BLINK 3 Hz, FLASH 10 Hz, CURSOR's 150 ms blip a second, SLOW 1 Hz), and a picture
+     * with no blinking state is never shown again */
+    static const char *const names[] = {"off", "on", "blink", "blink-alt", "flash", "cursor", "slow"};
+    for (display_state_t st = DISPLAY_OFF; st <= DISPLAY_SLOW; st++) {
+        for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+        display_set(0, 0, st);
+        display_set(1, 1, DISPLAY_ON);
+        test_render();
+        unsigned shows = 0, wrong = 0, edges = 0;
+        bool was = test_shown[0] & 1;
+        for (uint32_t t = 0; t < 4000; t++) {
+            display_tick(); /* the millisecond tick */
+            if (display_pending()) display_update(), shows++;
+            const uint32_t ms = test_ms + 1; /* the tick's count since the first */
+            test_ms = ms;
+            const bool blink = (ms / DISPLAY_BLINK_MS) & 1, flash = (ms / DISPLAY_FLASH_MS) & 1;
+            const uint32_t blip = ms % DISPLAY_BLIP_EVERY_MS;
+            const bool want[] = {0, 1, blink, !blink, flash, blip >= DISPLAY_BLIP_MS,
+                                 blip < DISPLAY_BLIP_EVERY_MS / 2};
+            wrong += (test_shown[0] & 1) != want[st] || test_shown[1] != 2;
+            edges += want[st] != was;
+            was = want[st];
+        }
+        CHECK(wrong == 0, "%s: %u of 4000 ms showed the wrong frame", names[st], wrong);
+        CHECK(shows == edges, "%s: shown %u times in 4 s, its edges are %u", names[st], shows, edges);
     }
 
     return check_summary("display") != 0;

@@ -694,7 +694,7 @@ static void gm_check_menu_picture(gm_t *g, unsigned icon, bool binary, unsigned 
 /* The menu: every line, every value (LEFT/RIGHT wrap around), the pictures of a few, the
  * ends of the list; B goes back to the running game unchanged. The lines are Nim's: the
  * start line offers Marienbad where the board has the rows for it, and the sound and
- * brightness lines come exactly where the settings have them. */
+ * brightness lines come exactly where the settings have them; standby is last everywhere. */
 static void gm_test_menu(gm_t *g)
 {
     snprintf(tally_context, sizeof tally_context, "menu");
@@ -708,12 +708,14 @@ static void gm_test_menu(gm_t *g)
         unsigned values;
         unsigned icon, lit; /* the picture of the value the line starts at */
     } gm_line_t;
-    gm_line_t lines[8] = {{"game", 11, 0x01, 1}, {"misere", 2, 0x02, 1}, {"start", g->marienbad ? 3 : 2, 0x04, 1},
+    gm_line_t lines[9] = {{"game", 11, 0x01, 1}, {"misere", 2, 0x02, 1}, {"start", g->marienbad ? 3 : 2, 0x04, 1},
                   {"first", 3, 0x05, 1}, {"level", 3, 0x06, 1},  {"players", 2, 0x07, 1}};
     size_t count = 6;
     if (g->has_sound) lines[count++] = (gm_line_t){"sound", 2, 0x09, 2}; /* on */
     if (g->has_bright) /* levels 1..4, the default the brightest: 4 LEDs */
         lines[count++] = (gm_line_t){"bright", 4, 0x0A, g->bright_default};
+    /* every board: standby after 1, 2 (the default: 2 LEDs, or "2"), 5 minutes, never */
+    lines[count++] = (gm_line_t){"standby", 4, 0x08, 2};
     bool marienbad_seen = false;
     for (size_t l = 0; l < count; l++) {
         if (l) {
@@ -1064,7 +1066,7 @@ int main(int argc, char **argv)
     int end = 0;
     if (rest && sscanf(rest, " bright=%u%n", &g.bright_default, &end) == 1 && end > 0)
         g.has_bright = true, rest += end;
-    tally_check(rest && !*rest, "default settings: '%s'", set ? set : "none");
+    tally_check(rest && !strcmp(rest, " standby=2"), "default settings: '%s'", set ? set : "none");
     /* brightness counted 1..4 everywhere (menu, LEDs, README): the default is the brightest */
     tally_check(!g.has_bright || g.bright_default == 4, "default brightness %u, wanted 4 (of 1..4)", g.bright_default);
     int side;

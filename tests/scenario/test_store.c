@@ -21,7 +21,7 @@ static char st_defaults[160]; /* the settings line of a blank EEPROM (st_test_bl
 
 /* Whether set is the settings line of the defaults: Nim, the classic start, you first,
  * Perfect, one player; then only " sound=on" (boards with a buzzer) and " bright=N" (boards
- * that dim), in that order. */
+ * that dim), in that order, and " standby=2" (minutes) on every board. */
 static bool st_is_default_line(const char *set)
 {
     if (strncmp(set, ST_BASE, sizeof ST_BASE - 1)) return false;
@@ -30,7 +30,7 @@ static bool st_is_default_line(const char *set)
     unsigned bright;
     int end = 0;
     if (sscanf(p, " bright=%u%n", &bright, &end) == 1 && end > 0) p += end;
-    return *p == '\0';
+    return !strcmp(p, " standby=2");
 }
 
 /* The defaults line with field `field` ("first") set to value ("device"). */
@@ -176,6 +176,70 @@ static void st_test_survive(uint8_t *image_out)
              "score before the resets '%s', after another game '%s'", score, score2);
     st_saved(s);
     scn_eeprom_get(s, image_out, ST_EEPROM);
+    scn_close(s);
+}
+
+/* avr-libc's _crc_ccitt_update (CRC-16/CCITT, reflected), as the records use it. */
+static uint16_t st_crc_update(uint16_t crc, uint8_t data)
+{
+    data ^= (uint8_t)crc;
+    data ^= (uint8_t)(data << 4);
+    return (uint16_t)((((uint16_t)data << 8) | (crc >> 8)) ^ (uint8_t)(data >> 4) ^ ((uint16_t)data << 3));
+}
+
+/* A record of version 1 (the settings without their last byte, standby; 411 bytes a slot)
+ * made from the newest record of image, placed in the second version 1 slot (bytes 427..837),
+ * the first slot left blank: the firmware loads it with standby at its default, keeps its
+ * score, and its first save (to slot 0, whose last byte is slot 1's first) then loads too. */
+static void st_test_version1(const uint8_t *image)
+{
+    enum { V2 = 412, V1 = 411, BASE = 16, STANDBY_AT = 12 };
+    snprintf(tally_context, sizeof tally_context, "a version 1 record");
+    int newest = -1;
+    for (int slot = 0; slot < 2; slot++) {
+        const uint8_t *r = image + BASE + slot * V2;
+        uint16_t crc = 0xFFFF;
+        for (int i = 0; i < V2; i++)
+            if (i != V2 - 3 && i != V2 - 2) crc = st_crc_update(crc, r[i]);
+        if (r[0] != 2 || (r[V2 - 3] | r[V2 - 2] << 8) != crc) continue;
+        if (newest < 0 || (int8_t)(r[V2 - 1] - image[BASE + newest * V2 + V2 - 1]) > 0) newest = slot;
+    }
+    if (!tally_check(newest >= 0, "no valid version 2 record to convert")) return;
+    const uint8_t *r2 = image + BASE + newest * V2;
+    tally_check(r2[STANDBY_AT] == 1, "the record's standby byte is %u, not the default 1", r2[STANDBY_AT]);
+    uint8_t old[ST_EEPROM], *r1 = old + BASE + V1;
+    memset(old, 0xFF, sizeof old);
+    memcpy(r1, r2, STANDBY_AT);
+    memcpy(r1 + STANDBY_AT, r2 + STANDBY_AT + 1, V2 - STANDBY_AT - 1);
+    r1[0] = 1;
+    uint16_t crc = 0xFFFF;
+    for (int i = 0; i < V1; i++)
+        if (i != V1 - 3 && i != V1 - 2) crc = st_crc_update(crc, r1[i]);
+    r1[V1 - 3] = (uint8_t)crc;
+    r1[V1 - 2] = (uint8_t)(crc >> 8);
+
+    char set_v2[160], set[160], score[64], score2[64];
+    scn_t *s = st_open(image);
+    if (!s) return;
+    st_boot(s, "loaded", set_v2, sizeof set_v2);
+    st_finish_game(s, score, sizeof score);
+    scn_close(s);
+    s = st_open(old);
+    if (!s) return;
+    st_boot(s, "loaded", set, sizeof set);
+    tally_check(!strcmp(set, set_v2), "settings from version 1 '%s', from version 2 '%s'", set, set_v2);
+    st_finish_game(s, score2, sizeof score2);
+    tally_check(!strcmp(score, score2), "score after a game: from version 1 '%s', from version 2 '%s'",
+                score2, score);
+    st_saved(s);
+    scn_reset(s, SCN_RESET_POWER);
+    st_boot(s, "loaded", set, sizeof set);
+    tally_check(!strcmp(set, set_v2), "settings after the first save '%s', wanted '%s'", set, set_v2);
+    st_finish_game(s, score, sizeof score);
+    unsigned w, l, h, w2, l2, h2;
+    tally_check(sscanf(score, "@score %u %u %u", &w, &l, &h) == 3 &&
+                    sscanf(score2, "@score %u %u %u", &w2, &l2, &h2) == 3 && w + l == w2 + l2 + 1 && h == h2,
+                "score '%s' after '%s' and another game", score, score2);
     scn_close(s);
 }
 
@@ -346,6 +410,7 @@ int main(int argc, char **argv)
     memset(image, 0xFF, sizeof image);
     st_test_blank_and_garbage();
     st_test_survive(image);
+    st_test_version1(image);
     st_test_reset_keys(image);
     st_test_cuts();
     st_test_change_during_save();
