@@ -1,0 +1,128 @@
+; Small hand-written AVR programs whose worst-case stack is known, for tools/stack_depth.py's
+; own test (test_stack.sh): one program per CASE. The startup code (avr-libc's crt) calls main
+; with 2 bytes of return address; an interrupt pushes 2 more.
+#include <avr/io.h>
+#define SP_L 0x3d
+#define SP_H 0x3e
+
+.section .text
+#if CASE == 1 /* frames: main 2 pushed + 10 frame + call f (2) + f: 1 + rcall .+0 (2) +
+                 call g (2) + g: 1 -> 20; from reset 22; __vector_1: 2 + 2 pushed -> 26 */
+.global main
+main:
+    push r28
+    push r29
+    in r28, SP_L
+    in r29, SP_H
+    sbiw r28, 10
+    out SP_H, r29
+    out SP_L, r28
+    rcall f
+    sei
+1:  rjmp 1b
+f:
+    push r16
+    rcall .
+    call g
+    pop r0
+    pop r0
+    pop r16
+    ret
+g:
+    push r17
+    pop r17
+    ret
+.global __vector_1
+__vector_1:
+    push r24
+    push r25
+    pop r25
+    pop r24
+    reti
+#elif CASE == 2 /* -mcall-prologues: h saves r28, r29 through __prologue_saves__ with a frame
+                   of 20, and leaves through __epilogue_restores__: main 0 + call h 2 + 22 -> 24;
+                   from reset 26; __vector_2: 2 + 3 -> 31 */
+.global main
+main:
+    rcall h
+1:  rjmp 1b
+h:
+    ldi r26, 20
+    ldi r27, 0
+    ldi r30, pm_lo8(2f)
+    ldi r31, pm_hi8(2f)
+    rjmp __prologue_saves__ + 32
+2:  std Y+1, r1
+    ldi r30, 2
+    rjmp __epilogue_restores__ + 32
+.global __vector_2
+__vector_2:
+    push r24
+    push r25
+    push r26
+    pop r26
+    pop r25
+    pop r24
+    reti
+#elif CASE == 3 /* recursion: an error */
+.global main
+main:
+    rcall r
+1:  rjmp 1b
+r:
+    push r16
+    rcall r
+    pop r16
+    ret
+#elif CASE == 4 /* an indirect call the tool does not know: an error */
+.global main
+main:
+    ldi r30, pm_lo8(main)
+    ldi r31, pm_hi8(main)
+    icall
+1:  rjmp 1b
+#elif CASE == 5 /* a push inside a loop: the depth differs between paths, an error */
+.global main
+main:
+    ldi r24, 3
+1:  push r24
+    dec r24
+    brne 1b
+2:  rjmp 2b
+#elif CASE == 6 /* the stack pointer set from a value the tool cannot know: an error */
+.global main
+main:
+    lds r28, 0x100
+    lds r29, 0x101
+    out SP_H, r29
+    out SP_L, r28
+1:  rjmp 1b
+#elif CASE == 7 /* a return with a byte still pushed: an error */
+.global main
+main:
+    rcall u
+1:  rjmp 1b
+u:
+    push r16
+    ret
+#elif CASE == 8 /* a handler that re-enables interrupts: every handler nested, once each:
+                   main 0 + call 2 -> 2; __vector_1: 2 + 1; __vector_3: 2 + 2 -> 2 + 3 + 4 = 9 */
+.global main
+main:
+1:  rjmp 1b
+.global __vector_1
+__vector_1:
+    push r24
+    sei
+    pop r24
+    reti
+.global __vector_3
+__vector_3:
+    push r24
+    push r25
+    pop r25
+    pop r24
+    reti
+#else
+#error "no such CASE"
+#endif
