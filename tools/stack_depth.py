@@ -138,12 +138,24 @@ class Image:
             for i in range(0, len(hexes), 2):
                 self.data_bytes[addr + i // 2] = int(hexes[i:i + 2], 16)
 
-    def table_targets(self, pattern):
-        """Code addresses stored in the data objects named like pattern."""
+    def table_targets(self, pattern, slots=None):
+        """Code addresses stored in the data objects named like pattern; with slots (the data
+        addresses a call's pointer was read from), only those words, if they all lie in such
+        tables (the whole tables otherwise)."""
         found = []
-        for name, (addr, size) in sorted(self.objects.items()):
-            if not fnmatch.fnmatch(base_name(name), pattern):
-                continue
+        tables = [(n, a, z) for n, (a, z) in sorted(self.objects.items())
+                  if fnmatch.fnmatch(base_name(n), pattern)]
+        if slots is not None:
+            ram = {s | 0x800000 for s in slots}
+            if all(any(a <= s < a + z and (s - a) % 2 == 0 for _, a, z in tables) for s in ram):
+                words = []
+                for s in sorted(ram):
+                    target = (self.data_bytes[s] | self.data_bytes[s + 1] << 8) * 2
+                    if target not in self.funcs:
+                        raise StackError(f'0x{s:x}: 0x{target:x} is not a function entry')
+                    words.append(target)
+                return words
+        for name, addr, size in tables:
             if size % 2:
                 raise StackError(f'{name}: {size} bytes is not a table of function pointers')
             for i in range(0, size, 2):
@@ -179,6 +191,18 @@ def target_of(addr, ins):
     return addr + 2 + int(rel[1:])
 
 
+def merge(a, b):
+    """What a register holds where two paths meet: a few constants or table bytes together."""
+    if a == b:
+        return a
+    if isinstance(a, frozenset) and isinstance(b, frozenset) and len(a | b) <= 8:
+        return a | b
+    if isinstance(a, tuple) and isinstance(b, tuple) and a[0] == b[0] == 'mem' \
+            and len(a[1] | b[1]) <= 8:
+        return ('mem', a[1] | b[1])
+    return None
+
+
 def shift(callee, base, chain):
     """The chain through callee, whose frame starts base bytes deep: (function, depth) pairs."""
     return [(callee, base)] + [(a, b + base) for a, b in chain]
@@ -204,15 +228,17 @@ class Analysis:
     def name(self, addr):
         return self.img.funcs.get(addr, f'0x{addr:x}')
 
-    def indirect_targets(self, func, addr, mnem):
+    def indirect_targets(self, func, addr, mnem, regs=None):
         base = base_name(self.name(func))
+        exact = self.table_slots(regs) if regs is not None else None
         targets = []
         for funcs, wanted, _ in INDIRECT:
             if not any(fnmatch.fnmatch(base, p) for p in funcs):
                 continue
             for t in wanted:
                 if t.startswith('&'):
-                    targets += self.img.table_targets(t[1:])
+                    table = self.img.table_targets(t[1:], exact)
+                    targets += table
                 elif t in self.img.by_name:
                     targets.append(self.img.by_name[t])
                 else:
@@ -222,6 +248,15 @@ class Analysis:
             raise StackError(f'unknown indirect call ({mnem}) at 0x{addr:x} in {self.name(func)}: '
                              f'add it to INDIRECT in tools/stack_depth.py')
         return sorted(set(targets))
+
+    def table_slots(self, regs):
+        """Where Z was loaded from when both its bytes came from one table word, else None."""
+        lo, hi = regs.get('r30'), regs.get('r31')
+        if not (isinstance(lo, tuple) and isinstance(hi, tuple) and lo[0] == hi[0] == 'mem'):
+            return None
+        if hi[1] != frozenset(a + 1 for a in lo[1]):
+            return None
+        return lo[1]
 
     def callee(self, entry):
         """(deepest bytes this function and its callees push, chain, whether it executes sei)."""
@@ -261,7 +296,8 @@ class Analysis:
                 if d0 != depth:
                     raise StackError(f'{fname}: stack depth {d0} and {depth} at 0x{pc:x} on two '
                                      'paths (a push in a loop?)')
-                merged = tuple(sorted((k, v) for k, v in r0 if regs.get(k) == v))
+                merged = tuple(sorted((k, m) for k, v in r0
+                                      for m in [merge(v, regs.get(k))] if m is not None))
                 if merged == r0:
                     continue
                 regs = dict(merged)
@@ -309,7 +345,7 @@ class Analysis:
                 go(nxt)
                 continue
             if mnem in ('icall', 'eicall'):
-                for to in self.indirect_targets(entry, pc, mnem):
+                for to in self.indirect_targets(entry, pc, mnem, regs):
                     d, chain, s = self.callee(to)
                     sei |= s
                     deeper(depth + 2 + d, shift(to, depth + 2, chain))
@@ -369,7 +405,8 @@ class Analysis:
                     if isinstance(v, tuple) and v[0] == 'sp':
                         if port == SPL:
                             depth = v[1]
-                    elif isinstance(v, int):
+                    elif isinstance(v, frozenset) and len(v) == 1:
+                        v = next(iter(v))
                         if port == SPH:
                             regs['sph'] = v
                         else:
@@ -392,16 +429,60 @@ class Analysis:
 
     @staticmethod
     def pair(regs, lo, hi):
+        """The 16-bit constant in lo:hi, or None when it is not one known value."""
         a, b = regs.get(lo), regs.get(hi)
-        return a | b << 8 if isinstance(a, int) and isinstance(b, int) else None
+        if isinstance(a, frozenset) and isinstance(b, frozenset) and len(a) == len(b) == 1:
+            return next(iter(a)) | next(iter(b)) << 8
+        return None
+
+    @staticmethod
+    def pointers(regs, lo, hi):
+        """The addresses lo:hi may hold (a few known constants), or None."""
+        a, b = regs.get(lo), regs.get(hi)
+        if isinstance(a, frozenset) and isinstance(b, frozenset) and len(a) * len(b) <= 16:
+            return {x | y << 8 for x in a for y in b}
+        return None
+
+    @staticmethod
+    def set_pointers(regs, lo, hi, addrs):
+        if addrs is None:
+            regs[lo] = regs[hi] = None
+        else:
+            regs[lo] = frozenset(a & 0xFF for a in addrs)
+            regs[hi] = frozenset((a >> 8) & 0xFF for a in addrs)
 
     def track(self, mnem, ops, regs, depth, pc, fname):
         """Follow the registers a frame set-up needs: constants, SP copies, Y arithmetic."""
         dst = ops[0] if ops else None
         if mnem == 'ldi':
-            regs[dst] = int(ops[1], 0) & 0xFF
+            regs[dst] = frozenset([int(ops[1], 0) & 0xFF])
         elif mnem in ('eor', 'sub', 'sbc') and ops[0] == ops[1]:
-            regs[dst] = 0
+            regs[dst] = frozenset([0])
+        elif mnem in ('ld', 'ldd'):
+            # a byte loaded through X, Y or Z: remember from where (an indirect call's target
+            # read from a table is then known exactly)
+            src = ops[1]
+            m = re.match(r'^(-?)([XYZ])(\+?)(\d*)$', src)
+            if not m:
+                raise StackError(f'{fname}: cannot read {mnem} {",".join(ops)} at 0x{pc:x}')
+            pre, ptr, post, disp = m.groups()
+            if disp:
+                post = ''  # Y+k, Z+k: a displacement, the pointer stays
+            lo, hi = {'X': ('r26', 'r27'), 'Y': ('r28', 'r29'), 'Z': ('r30', 'r31')}[ptr]
+            addrs = self.pointers(regs, lo, hi)
+            if addrs is not None and pre:
+                addrs = {a - 1 for a in addrs}
+            value = None
+            if addrs is not None:
+                k = int(disp) if disp else 0
+                value = ('mem', frozenset(a + k for a in addrs))
+            if pre or post:
+                self.set_pointers(regs, lo, hi,
+                                  None if addrs is None else {a + 1 for a in addrs} if post
+                                  else addrs)
+            regs[dst] = value
+        elif mnem == 'lds':
+            regs[dst] = ('mem', frozenset([int(ops[1], 0) & 0xFFFF]))
         elif mnem == 'in':
             port = io_addr(ops[1])
             regs[dst] = ('sp', depth, 0) if port == SPL else ('sp', depth, 1) if port == SPH \
@@ -421,7 +502,9 @@ class Analysis:
                 nd = lo[1] + k if mnem == 'sbiw' else lo[1] - k
                 regs[f'r{d}'], regs[f'r{d + 1}'] = ('sp', nd, 0), ('sp', nd, 1)
             else:
-                regs[f'r{d}'] = regs[f'r{d + 1}'] = None
+                addrs = self.pointers(regs, f'r{d}', f'r{d + 1}')
+                self.set_pointers(regs, f'r{d}', f'r{d + 1}', None if addrs is None else
+                                  {(a + (k if mnem == 'adiw' else -k)) & 0xFFFF for a in addrs})
         elif mnem == 'subi' and isinstance(regs.get(dst), tuple) and regs[dst][0] == 'sp' \
                 and regs[dst][2] == 0:
             regs[dst] = ('sub', regs[dst][1], int(ops[1], 0) & 0xFF)
@@ -444,7 +527,7 @@ class Analysis:
         elif dst is not None and mnem not in NO_DEST:
             regs[dst] = None
         # pointer post-increment / pre-decrement changes the pointer pair
-        for op in ops:
+        for op in (ops if mnem not in ('ld', 'ldd') else ops[:1]):
             for p, (lo, hi) in (('X', ('r26', 'r27')), ('Y', ('r28', 'r29')), ('Z', ('r30', 'r31'))):
                 if op in (p + '+', '-' + p):
                     regs[lo] = regs[hi] = None
