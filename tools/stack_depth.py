@@ -31,14 +31,16 @@ SPL, SPH, SREG = 0x3D, 0x3E, 0x3F
 # functions: names (or fnmatch patterns) of the functions whose icall/ijmp these are, without
 # GCC's clone suffixes (.lto_priv.N, .constprop.N, .isra.N, .part.N). LTO inlines the engine
 # into its callers, so a heap-ops call shows up wherever that happened.
-# targets: function names, or '&symbol' (a pattern) for every code address stored in that
-# table (read from the image: function pointers are word addresses, 2 bytes each), so that a
-# table that grows is followed without touching this list.
+# targets: function names, or '&symbol' (a pattern) for tables of function pointers: the call's
+# pointer must then be traced (through registers and frame spills) to words of such a table,
+# and the functions in those words are its targets (read from the image: function pointers
+# are word addresses), so that a table that grows or a new table is followed without touching
+# this list; a pointer that cannot be traced is an error.
 INDIRECT = [
     # The engine's per-heap operations (engine_internal.h, engine_heap_ops_t), called through
     # engine_ops(r)->grundy, ->next_option, ->check_option, ->next_option_to: every function of
     # every engine_ops_<family> table. The console and the game call the engine, inlined.
-    (['engine_*', 'exact_*', 'octal_*', 'takeaway_*', 'console_update', 'play_update'],
+    (['engine_*', 'exact_*', 'octal_*', 'takeaway_*', 'console_*', 'play_*'],
      ['&engine_ops_*'],
      'engine heap operations'),
     # console_print_error(cmd, line, put): the device passes uart_putc (LTO specialises the
@@ -138,35 +140,24 @@ class Image:
             for i in range(0, len(hexes), 2):
                 self.data_bytes[addr + i // 2] = int(hexes[i:i + 2], 16)
 
-    def table_targets(self, pattern, slots=None):
-        """Code addresses stored in the data objects named like pattern; with slots (the data
-        addresses a call's pointer was read from), only those words, if they all lie in such
-        tables (the whole tables otherwise)."""
-        found = []
+    def table_targets(self, pattern, slots):
+        """The functions a call reaches whose pointer was read from the data addresses slots,
+        which must all be words of the tables named like pattern."""
         tables = [(n, a, z) for n, (a, z) in sorted(self.objects.items())
                   if fnmatch.fnmatch(base_name(n), pattern)]
-        if slots is not None:
-            ram = {s | 0x800000 for s in slots}
-            if all(any(a <= s < a + z and (s - a) % 2 == 0 for _, a, z in tables) for s in ram):
-                words = []
-                for s in sorted(ram):
-                    target = (self.data_bytes[s] | self.data_bytes[s + 1] << 8) * 2
-                    if target not in self.funcs:
-                        raise StackError(f'0x{s:x}: 0x{target:x} is not a function entry')
-                    words.append(target)
-                return words
-        for name, addr, size in tables:
-            if size % 2:
-                raise StackError(f'{name}: {size} bytes is not a table of function pointers')
-            for i in range(0, size, 2):
-                lo = self.data_bytes.get(addr + i)
-                hi = self.data_bytes.get(addr + i + 1)
-                if lo is None or hi is None:
-                    raise StackError(f'cannot read {name}+{i} from the image')
-                target = (lo | hi << 8) * 2
-                if target not in self.funcs:
-                    raise StackError(f'{name}+{i}: 0x{target:x} is not a function entry')
-                found.append(target)
+        ram = {s | 0x800000 for s in slots or ()}
+        if not ram or not all(any(a <= s < a + z and (s - a) % 2 == 0 for _, a, z in tables)
+                              for s in ram):
+            raise StackError(f'its pointer is not traced to a word of a {pattern} table')
+        found = []
+        for s in sorted(ram):
+            lo, hi = self.data_bytes.get(s), self.data_bytes.get(s + 1)
+            if lo is None or hi is None:
+                raise StackError(f'cannot read the table word at 0x{s:x} from the image')
+            target = (lo | hi << 8) * 2
+            if target not in self.funcs:
+                raise StackError(f'the table word at 0x{s:x} holds 0x{target:x}, not a function')
+            found.append(target)
         return found
 
     def vectors(self):
@@ -237,8 +228,11 @@ class Analysis:
                 continue
             for t in wanted:
                 if t.startswith('&'):
-                    table = self.img.table_targets(t[1:], exact)
-                    targets += table
+                    try:
+                        targets += self.img.table_targets(t[1:], exact)
+                    except StackError as e:
+                        raise StackError(f'{mnem} at 0x{addr:x} in {self.name(func)}: {e}: '
+                                         'resolve it in INDIRECT in tools/stack_depth.py')
                 elif t in self.img.by_name:
                     targets.append(self.img.by_name[t])
                 else:
@@ -436,6 +430,16 @@ class Analysis:
         return None
 
     @staticmethod
+    def frame_slot(regs, op):
+        """The frame byte Y+k names while Y is the frame pointer (a key of regs), else None."""
+        m = re.match(r'^Y\+(\d+)$', op)
+        lo, hi = regs.get('r28'), regs.get('r29')
+        if m and isinstance(lo, tuple) and isinstance(hi, tuple) and lo[0] == hi[0] == 'sp' \
+                and lo[1] == hi[1]:
+            return f'@{lo[1] - int(m.group(1))}'
+        return None
+
+    @staticmethod
     def pointers(regs, lo, hi):
         """The addresses lo:hi may hold (a few known constants), or None."""
         a, b = regs.get(lo), regs.get(hi)
@@ -458,6 +462,19 @@ class Analysis:
             regs[dst] = frozenset([int(ops[1], 0) & 0xFF])
         elif mnem in ('eor', 'sub', 'sbc') and ops[0] == ops[1]:
             regs[dst] = frozenset([0])
+        elif mnem in ('st', 'std'):
+            # spills to the frame (std Y+k with Y = SP) are remembered, so that a table pointer
+            # parked there is still known when it is loaded back. A store through another
+            # pointer is taken not to reach a spill slot (C takes no spill's address); a store
+            # through Y that is not a known frame slot forgets them all.
+            slot = self.frame_slot(regs, ops[0])
+            if slot is not None:
+                regs[slot] = regs.get(ops[1])
+            elif 'Y' in ops[0]:
+                for k in [k for k in regs if k.startswith('@')]:
+                    del regs[k]
+        elif mnem == 'ldd' and self.frame_slot(regs, ops[1]) is not None:
+            regs[dst] = regs.get(self.frame_slot(regs, ops[1]))
         elif mnem in ('ld', 'ldd'):
             # a byte loaded through X, Y or Z: remember from where (an indirect call's target
             # read from a table is then known exactly)
