@@ -102,10 +102,7 @@ engine_status_t engine_check_position(const engine_rules_t *r, const engine_posi
     return engine_is_exact(r) ? engine_exact_check(r, p) : ENGINE_OK;
 }
 
-/* Grundy values of the position's heaps, found once per decision by engine_nim_sum. */
-static engine_heap_t engine_values[ENGINE_MAX_HEAPS];
-
-/* Nim-sum of the heaps' Grundy values (kept in engine_values); false if one cannot be computed. */
+/* Nim-sum of the heaps' Grundy values; false if one cannot be computed. */
 static bool engine_nim_sum(const engine_rules_t *r, const engine_position_t *p, engine_heap_t *x)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
@@ -121,10 +118,10 @@ static bool engine_nim_sum(const engine_rules_t *r, const engine_position_t *p, 
     }
     *x = 0;
     for (uint8_t i = 0; i < p->count; i++) {
-        engine_heap_t *g = &engine_values[i];
-        if (in_work) *g = engine_work[(uint8_t)p->heap[i]];
-        else if (ops->grundy(r, p->heap[i], g) != ENGINE_OK) return false;
-        *x ^= *g;
+        engine_heap_t g;
+        if (in_work) g = engine_work[(uint8_t)p->heap[i]];
+        else if (ops->grundy(r, p->heap[i], &g) != ENGINE_OK) return false;
+        *x ^= g;
     }
     return true;
 }
@@ -222,7 +219,8 @@ static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p,
     engine_heap_t x;
     if (!engine_nim_sum(r, p, &x) || x == 0) return false;
     for (uint8_t i = 0; i < p->count; i++) {
-        const engine_heap_t g = engine_values[i];
+        engine_heap_t g; /* asked again rather than kept: 64 bytes of RAM; the values are at hand */
+        ops->grundy(r, p->heap[i], &g);
         if ((g ^ x) > g) continue;
         engine_iter_t option = {0};
         if (ops->next_option_to(r, p->heap[i], g ^ x, &option, m)) {
@@ -277,7 +275,7 @@ bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uin
     return true;
 }
 
-bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
+__attribute__((noinline)) bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
                         uint16_t rnd, engine_move_t *m)
 {
     if (level == ENGINE_LEVEL_CASUAL && rnd % 3 == 0) return engine_random_move(r, p, rnd / 3, m);
