@@ -251,7 +251,7 @@ static play_event_t play_move(const engine_move_t *m, uint16_t now)
 }
 
 /* Equalizer's plain move: a random legal move that leaves the opponent a win. */
-static bool play_plain_move(engine_move_t *out)
+static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
 {
     uint8_t count = 0, pick = 0;
     for (uint8_t pass = 0; pass < 2; pass++) {
@@ -275,7 +275,8 @@ static bool play_plain_move(engine_move_t *out)
     return false;
 }
 
-static void play_choose(void)
+/* Not inlined, like play_hint: play_update's frame stays small under the engine's searches. */
+static __attribute__((noinline)) void play_choose(void)
 {
     engine_move_t *m = &play.reply;
     if (play.set.level == SETTINGS_EQUALIZER && !play.slipped &&
@@ -396,7 +397,20 @@ static bool play_marked_move(engine_move_t *m)
     return true;
 }
 
-static void play_hint(uint16_t now)
+/* The hint's move m: its tokens blink, the position after it goes out on the UART. Not inlined:
+ * its rows stay off the stack while the engine searches. */
+static __attribute__((noinline)) void play_hint_show(const engine_move_t *m)
+{
+    play.hinting = 1;
+    rows_taken(&play.b, m, play.hint_rows);
+    rows_t after; /* rows_set fills it all */
+    uint8_t mask[BOARD_ROWS];
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) mask[r] = (uint8_t)(play.b.mask[r] & ~play.hint_rows[r]);
+    rows_set(&after, play.entry, play.used, mask);
+    rows_print(&after);
+}
+
+static __attribute__((noinline)) void play_hint(uint16_t now)
 {
     engine_iter_t it = {0};
     engine_move_t m;
@@ -405,13 +419,7 @@ static void play_hint(uint16_t now)
     play.hint_until = (uint16_t)(now + PLAY_HINT_MS);
     play_event(PSTR("@hint "), play.side);
     if (engine_next_winning_move(&play.rules, &play.b.pos, &it, &m)) {
-        play.hinting = 1;
-        rows_taken(&play.b, &m, play.hint_rows);
-        rows_t after; /* rows_set fills it all */
-        uint8_t mask[BOARD_ROWS];
-        for (uint8_t r = 0; r < BOARD_ROWS; r++) mask[r] = (uint8_t)(play.b.mask[r] & ~play.hint_rows[r]);
-        rows_set(&after, play.entry, play.used, mask);
-        rows_print(&after);
+        play_hint_show(&m);
     } else {
         play.hinting = 2; /* a lost position: every token blinks in a checkerboard */
         for (uint8_t r = 0; r < BOARD_ROWS; r++) play.hint_rows[r] = play.b.mask[r];
