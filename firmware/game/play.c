@@ -259,10 +259,12 @@ static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
         engine_move_t m;
         uint8_t k = 0;
         while (engine_next_move(&play.rules, &play.b.pos, &it, &m)) {
-            engine_position_t after = play.b.pos;
-            if (engine_apply_move(&play.rules, &after, &m) != ENGINE_OK ||
-                !engine_is_win(&play.rules, &after))
-                continue;
+            /* tried on the position itself, which the rows then give back: a copy would sit on
+             * the stack under the engine's search (65 bytes) */
+            const bool leaves_win = engine_apply_move(&play.rules, &play.b.pos, &m) == ENGINE_OK &&
+                                    engine_is_win(&play.rules, &play.b.pos);
+            rows_set(&play.b, play.entry, play.used, play.b.mask);
+            if (!leaves_win) continue;
             if (pass == 1 && k == pick) {
                 *out = m;
                 return true;
