@@ -123,6 +123,66 @@ __vector_3:
     pop r25
     pop r24
     reti
+#elif CASE == 9 || CASE == 10 /* an indirect call through a table of the engine's kind: case 9
+                   reads slot 1, shallow (1 byte), not slot 0, deep (10): main 0 + call 2 + icall 2
+                   + 1 -> 5; from reset 7. Case 10 calls a pointer read from a variable: an error */
+.global main
+main:
+    rcall engine_case
+1:  rjmp 1b
+.global engine_case
+engine_case:
+#if CASE == 9
+    ldi r26, lo8(engine_ops_case)
+    ldi r27, hi8(engine_ops_case)
+    adiw r26, 2
+    ld r30, X+
+    ld r31, X
+#else
+    lds r30, case_pointer
+    lds r31, case_pointer + 1
+#endif
+    icall
+    ret
+.global shallow
+shallow:
+    push r1
+    pop r1
+    ret
+.global deep
+deep:
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+.section .data
+.global engine_ops_case
+.type engine_ops_case, @object
+.size engine_ops_case, 4
+engine_ops_case:
+    .word gs(deep), gs(shallow)
+.global case_pointer
+.type case_pointer, @object
+.size case_pointer, 2
+case_pointer:
+    .word gs(shallow)
 #else
 #error "no such CASE"
 #endif

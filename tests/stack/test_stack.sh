@@ -48,6 +48,8 @@ expect_error 5 "on two paths" "a push in a loop"
 expect_error 6 "is not known" "SP from a loaded value"
 expect_error 7 "still on the stack" "an unbalanced return"
 expect_depth 8 9
+expect_depth 9 7
+expect_error 10 "not traced" "a call through a variable"
 
 for elf in "$@"; do
     if $tool --reserve 256 "$elf"; then ok; else bad "$elf: no proven stack with 256 bytes to spare"; fi
