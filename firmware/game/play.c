@@ -277,8 +277,7 @@ static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
     return false;
 }
 
-/* Not inlined, like play_hint: play_update's frame stays small under the engine's searches. */
-static __attribute__((noinline)) void play_choose(void)
+static void play_choose(void)
 {
     engine_move_t *m = &play.reply;
     if (play.set.level == SETTINGS_EQUALIZER && !play.slipped &&
