@@ -392,6 +392,14 @@ class Analysis:
                 sei = True
                 go(nxt)
                 continue
+            if mnem == 'out' and io_addr(ops[0]) == SREG:
+                # SREG written back: from the value read in this function (its own I bit) or
+                # from a constant, which re-enables interrupts when it holds I (bit 7)
+                v = regs.get(ops[1])
+                if isinstance(v, frozenset) and any(c & 0x80 for c in v):
+                    sei = True
+                go(nxt)
+                continue
             if mnem == 'out':
                 port = io_addr(ops[0])
                 if port in (SPL, SPH):
