@@ -238,6 +238,10 @@ class Analysis:
                 else:
                     cands = [a for a, n in self.img.funcs.items() if base_name(n) == t]
                     targets += cands
+        if not targets and 'tablejump' in base:
+            raise StackError(f'a switch statement compiled to a jump table ({self.name(func)}, '
+                             f'{mnem} at 0x{addr:x}): its cases cannot be followed; build with '
+                             '-fno-jump-tables or teach tools/stack_depth.py the table')
         if not targets:
             raise StackError(f'unknown indirect call ({mnem}) at 0x{addr:x} in {self.name(func)}: '
                              f'add it to INDIRECT in tools/stack_depth.py')
