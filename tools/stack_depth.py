@@ -10,12 +10,19 @@ __prologue_saves__ (its pushes plus the frame in r26:r27) and out through __epil
 the reset vector (startup code, then main) plus the deepest interrupt handler on top of it.
 
 Anything it cannot prove is an error (exit status 1), never a guess: an indirect call not in
-INDIRECT below, recursion, a stack pointer write it cannot follow, a path that returns with
-bytes still pushed, or a depth that differs between two paths reaching one instruction.
+INDIRECT below (or whose pointer it cannot trace to the table named there), recursion, a stack
+pointer write it cannot follow, a path that returns with bytes still pushed, or a depth that
+differs between two paths reaching one instruction. What it takes on trust: the calling
+convention (a callee gives back r2..r17, r28, r29 and the stack as it found them, which the
+walk of that callee checks for the stack), and that a store through a pointer other than the
+frame pointer never lands in a register spilled to the frame (C takes no spill's address).
+A handler re-enables interrupts when it (or a function it calls) executes sei or writes SREG
+from a constant with the I bit; then every handler is stacked once on top of main's chain,
+otherwise only the deepest.
 
-Usage: stack_depth.py IMAGE.elf [--limit BYTES] [--reserve BYTES] [--out FILE] [--quiet]
+Usage: stack_depth.py IMAGE.elf [--reserve BYTES] [--flash-limit BYTES] [--out FILE] [--quiet]
   --out FILE     write the proven worst-case depth there (one number, for the scenario suites)
-  --reserve N    fail unless static RAM + worst stack + N <= RAM (default 256)
+  --reserve N    fail unless static RAM + worst stack + N <= 2048 (default 256)
 """
 import fnmatch
 import re
@@ -52,8 +59,8 @@ INDIRECT = [
 CALL_USED = ['r0', 'r18', 'r19', 'r20', 'r21', 'r22', 'r23', 'r24', 'r25', 'r26', 'r27',
              'r30', 'r31']
 SKIPS = {'cpse', 'sbrc', 'sbrs', 'sbic', 'sbis'}
-# instructions that write their first operand register (the rest either write nothing we
-# track or are handled one by one below)
+# instructions whose first operand is not a register they write (any other instruction not
+# handled one by one is taken to write its first operand, which then holds an unknown value)
 NO_DEST = {'st', 'std', 'sts', 'out', 'push', 'cp', 'cpc', 'cpi', 'cpse', 'sbrc', 'sbrs',
            'sbic', 'sbis', 'sbi', 'cbi', 'tst', 'bst', 'nop', 'sleep', 'wdr', 'cli', 'sei',
            'break', 'clt', 'set', 'clc', 'sec', 'spm'}
