@@ -264,7 +264,8 @@ class Analysis:
         return lo[1]
 
     def callee(self, entry):
-        """(deepest bytes this function and its callees push, chain, whether it executes sei)."""
+        """(deepest bytes this function and its callees push, chain, whether it executes sei,
+        what it returns in r24, r25 when that is known)."""
         if entry in self.memo:
             return self.memo[entry]
         if entry in self.active:
@@ -284,6 +285,14 @@ class Analysis:
         img = self.img
         best = (0, [])  # deepest depth and the chain below this function
         sei = False
+        returns = {}  # what r24, r25 hold on every way out (a table pointer engine_ops returns)
+        returned = False
+
+        def give_back(vals):
+            nonlocal returns, returned
+            vals = {k: vals.get(k) for k in ('r24', 'r25')}
+            returns = vals if not returned else {k: merge(returns[k], vals[k]) for k in vals}
+            returned = True
         seen = {}  # address -> (depth, regs)
         work = [(entry, 0, ())]
         fname = self.name(entry)
@@ -328,6 +337,7 @@ class Analysis:
                 if depth != 0:
                     raise StackError(f'{fname}: {mnem} at 0x{pc:x} with {depth} bytes still on '
                                      'the stack')
+                give_back(regs)
                 continue
             if mnem == 'push':
                 go(nxt, depth + 1)
@@ -343,15 +353,16 @@ class Analysis:
                 if mnem == 'rcall' and to == nxt:  # rcall .+0: 2 bytes of frame
                     go(nxt, depth + 2)
                     continue
-                d, chain, s = self.callee(to)
+                d, chain, s, rv = self.callee(to)
                 sei |= s
                 deeper(depth + 2 + d, shift(to, depth + 2, chain))
                 clobber(*CALL_USED)
+                regs.update({k: v for k, v in rv.items() if v is not None})
                 go(nxt)
                 continue
             if mnem in ('icall', 'eicall'):
                 for to in self.indirect_targets(entry, pc, mnem, regs):
-                    d, chain, s = self.callee(to)
+                    d, chain, s, _ = self.callee(to)
                     sei |= s
                     deeper(depth + 2 + d, shift(to, depth + 2, chain))
                 clobber(*CALL_USED)
@@ -375,10 +386,12 @@ class Analysis:
                     go(z * 2, nd, r)
                     continue
                 if self.epi is not None and self.epi <= to < self.epi + 54:
-                    continue  # __epilogue_restores__ unwinds the frame and returns
+                    give_back(regs)  # __epilogue_restores__ unwinds the frame and returns
+                    continue
                 if to in img.funcs and to != entry:
-                    d, chain, s = self.callee(to)  # tail call: no return address
+                    d, chain, s, rv = self.callee(to)  # tail call: no return address
                     sei |= s
+                    give_back(rv)
                     deeper(depth + d, shift(to, depth, chain))
                     continue
                 go(to)
@@ -387,8 +400,9 @@ class Analysis:
                 if entry == self.pro:
                     continue  # __prologue_saves__ itself: followed at its callers
                 for to in self.indirect_targets(entry, pc, mnem):
-                    d, chain, s = self.callee(to)
+                    d, chain, s, rv = self.callee(to)
                     sei |= s
+                    give_back(rv)
                     deeper(depth + d, shift(to, depth, chain))
                 continue
             if mnem.startswith('br') and mnem not in ('break',):
@@ -438,7 +452,7 @@ class Analysis:
                 raise StackError(f'{fname}: not an instruction at 0x{pc:x}')
             self.track(mnem, ops, regs, depth, pc, fname)
             go(nxt)
-        return best[0], best[1], sei
+        return best[0], best[1], sei, returns
 
     @staticmethod
     def pair(regs, lo, hi):
@@ -583,13 +597,13 @@ def analyse(path):
     an = Analysis(img)
     vectors = img.vectors()
     reset = vectors[0]
-    main_depth, main_chain, _ = an.callee(reset)
+    main_depth, main_chain, _, _ = an.callee(reset)
     handlers = []
     bad = img.by_name.get('__bad_interrupt')
     for n, h in enumerate(vectors[1:], start=1):
         if h == bad:
             continue
-        d, chain, sei = an.callee(h)
+        d, chain, sei, _ = an.callee(h)
         handlers.append((d + 2, n, h, chain, sei))  # + the return address the interrupt pushes
     handlers.sort(reverse=True)
     nesting = [h for h in handlers if h[4]]

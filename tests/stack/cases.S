@@ -123,9 +123,11 @@ __vector_3:
     pop r25
     pop r24
     reti
-#elif CASE == 9 || CASE == 10 /* an indirect call through a table of the engine's kind: case 9
+#elif CASE >= 9 && CASE <= 11 /* an indirect call through a table of the engine's kind: case 9
                    reads slot 1, shallow (1 byte), not slot 0, deep (10): main 0 + call 2 + icall 2
-                   + 1 -> 5; from reset 7. Case 10 calls a pointer read from a variable: an error */
+                   + 1 -> 5; from reset 7. Case 10 calls a pointer read from a variable: an error.
+                   Case 11 is case 9 with the table's address returned by a function, as
+                   engine_ops() when it is not inlined: 7 too */
 .global main
 main:
     rcall engine_case
@@ -138,11 +140,21 @@ engine_case:
     adiw r26, 2
     ld r30, X+
     ld r31, X
-#else
+#elif CASE == 10
     lds r30, case_pointer
     lds r31, case_pointer + 1
+#else
+    rcall engine_pick
+    movw r30, r24
+    ldd r0, Z+2
+    ldd r31, Z+3
+    mov r30, r0
 #endif
     icall
+    ret
+engine_pick:
+    ldi r24, lo8(engine_ops_case)
+    ldi r25, hi8(engine_ops_case)
     ret
 .global shallow
 shallow:

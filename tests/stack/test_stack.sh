@@ -50,6 +50,7 @@ expect_error 7 "still on the stack" "an unbalanced return"
 expect_depth 8 9
 expect_depth 9 7
 expect_error 10 "not traced" "a call through a variable"
+expect_depth 11 7
 
 for elf in "$@"; do
     if $tool --reserve 256 "$elf"; then ok; else bad "$elf: no proven stack with 256 bytes to spare"; fi
