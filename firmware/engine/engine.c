@@ -159,13 +159,22 @@ static __attribute__((noinline)) bool engine_sum_next_winning(const engine_rules
     return false;
 }
 
-bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *p,
-                              engine_iter_t *it, engine_move_t *m)
+/* Winning moves of the games that are not sums: misere Nim, the other misere variants, Wythoff.
+ * Apart from the sums' search, so that engine_best_move's path (which searches a sum itself)
+ * does not reach it, nor its stack. */
+static bool engine_whole_next_winning(const engine_rules_t *r, const engine_position_t *p,
+                                      engine_iter_t *it, engine_move_t *m)
 {
     if (r->game == ENGINE_GAME_MISERE) return engine_misere_next_winning(p, it, m);
     if (engine_is_exact(r)) return engine_exact_next_winning(r, p, it, m);
-    if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_next_winning(p, it, m);
-    return engine_sum_next_winning(r, p, it, m);
+    return engine_wythoff_next_winning(p, it, m);
+}
+
+bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *p,
+                              engine_iter_t *it, engine_move_t *m)
+{
+    return engine_is_sum(r) ? engine_sum_next_winning(r, p, it, m)
+                            : engine_whole_next_winning(r, p, it, m);
 }
 
 /* Wythoff's diagonal moves count as one more "heap" after the real ones. */
@@ -234,7 +243,7 @@ static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p,
 bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m)
 {
     engine_iter_t it = {0};
-    if (engine_is_sum(r) ? engine_sum_best(r, p, m) : engine_next_winning_move(r, p, &it, m))
+    if (engine_is_sum(r) ? engine_sum_best(r, p, m) : engine_whole_next_winning(r, p, &it, m))
         return true;
     /* lost (or undecidable): the smallest option of the largest heap that has one. Whether a
      * heap has a move depends only on its size, so sizes are tried from the largest down. */
