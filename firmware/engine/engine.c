@@ -258,8 +258,8 @@ bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engin
             }
         }
         if (size == 0) return false;
-        engine_iter_t option = {0};
-        if (engine_slot_next(r, p, best, &option, m)) return true;
+        it = (engine_iter_t){0}; /* one cursor for both searches: less stack */
+        if (engine_slot_next(r, p, best, &it, m)) return true;
         at_most = size - 1;
     }
 }
@@ -278,14 +278,16 @@ bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uin
     uint16_t options = 0;
     while (engine_slot_next(r, p, pick, &it, m) && options < 0xFFFF) options++;
     uint16_t k = (uint16_t)(rnd % options);
-    engine_iter_t again = {0};
-    do engine_slot_next(r, p, pick, &again, m);
+    it = (engine_iter_t){0};
+    do engine_slot_next(r, p, pick, &it, m);
     while (k--);
     return true;
 }
 
-__attribute__((noinline)) bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
-                        uint16_t rnd, engine_move_t *m)
+/* Not inlined: its searches' cursors stay off the caller's frame. */
+__attribute__((noinline)) bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p,
+                                                  engine_level_t level, uint16_t rnd,
+                                                  engine_move_t *m)
 {
     if (level == ENGINE_LEVEL_CASUAL && rnd % 3 == 0) return engine_random_move(r, p, rnd / 3, m);
     return engine_best_move(r, p, m);
