@@ -221,8 +221,10 @@ bool engine_is_over(const engine_rules_t *r, const engine_position_t *p)
 }
 
 /* A winning move of a sum: by the mex rule, a heap whose value g has g ^ nim-sum < g
- * always has an option of value g ^ nim-sum, so only that heap is searched. */
-static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m)
+ * always has an option of value g ^ nim-sum, so only that heap is searched. option: the
+ * caller's cursor, used here (one cursor on the stack for all of engine_best_move). */
+static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p,
+                            engine_iter_t *option, engine_move_t *m)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
     engine_heap_t x;
@@ -231,8 +233,8 @@ static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p,
         engine_heap_t g; /* asked again rather than kept: 64 bytes of RAM; the values are at hand */
         ops->grundy(r, p->heap[i], &g);
         if ((g ^ x) > g) continue;
-        engine_iter_t option = {0};
-        if (ops->next_option_to(r, p->heap[i], g ^ x, &option, m)) {
+        *option = (engine_iter_t){0};
+        if (ops->next_option_to(r, p->heap[i], g ^ x, option, m)) {
             m->heap = i;
             return true;
         }
@@ -243,7 +245,7 @@ static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p,
 bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m)
 {
     engine_iter_t it = {0};
-    if (engine_is_sum(r) ? engine_sum_best(r, p, m) : engine_whole_next_winning(r, p, &it, m))
+    if (engine_is_sum(r) ? engine_sum_best(r, p, &it, m) : engine_whole_next_winning(r, p, &it, m))
         return true;
     /* lost (or undecidable): the smallest option of the largest heap that has one. Whether a
      * heap has a move depends only on its size, so sizes are tried from the largest down. */
