@@ -115,6 +115,14 @@ $(FAULTS_ELF): $(FAULTS_OBJS) $(ENGINE_AVR_OBJS)
 $(FW_HEX): $(FW_ELF)
 	$(Q)$(AVR_OBJCOPY) -O ihex -R .eeprom -R .mmcu $< $@
 
+# The image's proven worst-case stack (tools/stack_depth.py), which the scenario suites hold
+# their painted high-water marks to. No file when the tool cannot prove one: the suites then
+# fail, and the stack suite says why.
+STACK_DEPTH := python3 tools/stack_depth.py
+FW_STACK := $(FW_DIR)/stack.txt
+$(FW_STACK): $(FW_ELF) tools/stack_depth.py
+	$(Q)rm -f $@; $(STACK_DEPTH) --quiet --reserve 0 --out $@ $< || true
+
 # --- host tests of the firmware's pure modules ---
 TEST_DEBOUNCE := $(BUILD)/tests/test_debounce
 
@@ -260,6 +268,11 @@ $(BENCH_ELF): $(BUILD)/bench/bench_fw.o $(ENGINE_AVR_OBJS)
 
 # The power figures (sleep, wake-ups, standby, interrupts-off time) for every board.
 _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_ELF)
+	$(Q)echo "Flash, static RAM and the proven worst-case stack of each board's image"
+	$(Q)echo "(tools/stack_depth.py: from the disassembly; interrupts on top; 256 bytes must stay free)."
+	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf && \
+		{ $(STACK_DEPTH) $(BUILD)/$$b/grundy.elf || true; }; done
+	$(Q)echo
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
 	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
@@ -268,7 +281,7 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_
 	$(Q)$(MAKE) --no-print-directory -s _web_bench
 
 # --- public targets ---
-.PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play _faults \
+.PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
 	_fuzz _console _shift595_elf _matrix8_elf
 
 all: firmware
@@ -283,6 +296,7 @@ _firmware: $(FW_HEX)
 	$(Q)$(AVR_SIZE) $(FW_ELF)
 
 _faults: $(FAULTS_ELF)
+_stack: $(FW_STACK)
 
 size: firmware
 
@@ -311,6 +325,8 @@ board_suites = \
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 TEST_SUITES = \
 	$(foreach b,$(VALID_BOARDS),$(call board_suites,$(b))) \
+	"stack and RAM budget, proven from each image (tools/stack_depth.py): \
+		sh tests/stack/test_stack.sh $(foreach b,$(VALID_BOARDS),$(BUILD)/$(b)/grundy.elf)" \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"presses and auto-repeat: $(TEST_PRESS)" \
@@ -331,7 +347,7 @@ TEST_SUITES = \
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
 		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
-	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults || exit 1; done
+	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
 bench: deps

@@ -29,6 +29,7 @@ struct scn {
     size_t nline_cycle, line_cap;
     size_t cursor, scanned;
     size_t ram_free; /* bytes between the end of .bss and RAMEND + 1 */
+    size_t stack_bound; /* proven worst-case stack (stack.txt beside the ELF); 0: none */
     bool failed;
     sim_status_t status;
     char failure[160];
@@ -64,6 +65,20 @@ static size_t ram_free_bytes(scn_t *s) {
             return (size_t)(avr->ramend + 1 - (v - SCN_DATA_OFFSET));
     }
     return 0;
+}
+
+/* The number in stack.txt in elf's directory; 0 if it cannot be read. */
+static size_t read_stack_bound(const char *elf) {
+    char path[4096];
+    const char *slash = strrchr(elf, '/');
+    const int dir = slash ? (int)(slash - elf) + 1 : 0;
+    if (snprintf(path, sizeof path, "%.*sstack.txt", dir, elf) >= (int)sizeof path) return 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    unsigned long n = 0;
+    if (fscanf(f, "%lu", &n) != 1) n = 0;
+    fclose(f);
+    return (size_t)n;
 }
 
 scn_t *scn_open(const char *elf, const char *board, char *err, size_t errlen) {
@@ -106,6 +121,7 @@ scn_t *scn_open(const char *elf, const char *board, char *err, size_t errlen) {
     sim_set_line_callback(s->sim, on_line, s);
     sim_paint_ram(s->sim, SCN_STACK_PAINT);
     s->ram_free = ram_free_bytes(s);
+    s->stack_bound = read_stack_bound(elf);
     return s;
 fail:
     scn_close(s);
@@ -218,6 +234,10 @@ double scn_now_ms(const scn_t *s) {
 
 size_t scn_stack_high_water(const scn_t *s) {
     return sim_stack_high_water(s->sim);
+}
+
+size_t scn_stack_bound(const scn_t *s) {
+    return s->stack_bound;
 }
 
 size_t scn_ram_headroom(const scn_t *s) {

@@ -65,6 +65,11 @@ size_t scn_stack_high_water(const scn_t *s);
 /* RAM never touched so far between the end of .bss and the deepest stack byte. */
 size_t scn_ram_headroom(const scn_t *s);
 
+/* The image's proven worst-case stack in bytes: the number in stack.txt beside the ELF, which
+ * tools/stack_depth.py writes; 0 when there is none. A painted high water above it would mean
+ * the analysis is wrong. */
+size_t scn_stack_bound(const scn_t *s);
+
 /* ---- buttons ---- */
 
 /* Bounce used by press, release, hold and tap from now on; NULL for clean contacts. */

@@ -2,7 +2,6 @@
  * why a line is refused. Words are split on spaces and tabs; the game word goes to
  * engine_rules_parse, heaps are decimal with exact 32-bit overflow checks, and the
  * engine's own limits decide what is too large. */
-#include <string.h>
 
 #include "console_parse.h"
 #include "engine_pgm.h"
@@ -72,20 +71,31 @@ static bool console_word_is(const char *word, uint8_t n, const char *pgm_name)
     return pgm_read_byte(pgm_name + n) == 0;
 }
 
-/* Which hint explains a malformed parameter in the game word. */
+/* Whether word (n characters) starts with the name at pgm, in program memory. */
+static bool console_starts(const char *word, uint8_t n, const char *pgm)
+{
+    for (uint8_t i = 0;; i++) {
+        const char c = (char)pgm_read_byte(pgm + i);
+        if (c == 0) return true;
+        if (i == n || word[i] != c) return false;
+    }
+}
+
+/* Which hint explains a malformed parameter in the game word. The names are in program
+ * memory: as plain strings they took 36 bytes of RAM. */
 static uint8_t console_hint(const char *word, uint8_t n)
 {
     uint8_t skip = 0;
-    if (n > 7 && memcmp(word, "misere:", 7) == 0) {
+    if (n > 7 && console_starts(word, n, PSTR("misere:"))) {
         skip = 7;
-        if (n - skip >= 7 && memcmp(word + skip, "wythoff", 7) == 0) return HINT_MISERE;
+        if (console_starts(word + skip, (uint8_t)(n - skip), PSTR("wythoff"))) return HINT_MISERE;
     }
     word += skip;
     n = (uint8_t)(n - skip);
-    if (n >= 4 && memcmp(word, "bash", 4) == 0) return HINT_BASH;
-    if ((n >= 3 && memcmp(word, "sub", 3) == 0) || (n >= 4 && memcmp(word, "line", 4) == 0))
+    if (console_starts(word, n, PSTR("bash"))) return HINT_BASH;
+    if (console_starts(word, n, PSTR("sub")) || console_starts(word, n, PSTR("line")))
         return HINT_SET;
-    if (n >= 5 && memcmp(word, "octal", 5) == 0) return HINT_OCTAL;
+    if (console_starts(word, n, PSTR("octal"))) return HINT_OCTAL;
     return HINT_PLAIN;
 }
 

@@ -102,10 +102,7 @@ engine_status_t engine_check_position(const engine_rules_t *r, const engine_posi
     return engine_is_exact(r) ? engine_exact_check(r, p) : ENGINE_OK;
 }
 
-/* Grundy values of the position's heaps, found once per decision by engine_nim_sum. */
-static engine_heap_t engine_values[ENGINE_MAX_HEAPS];
-
-/* Nim-sum of the heaps' Grundy values (kept in engine_values); false if one cannot be computed. */
+/* Nim-sum of the heaps' Grundy values; false if one cannot be computed. */
 static bool engine_nim_sum(const engine_rules_t *r, const engine_position_t *p, engine_heap_t *x)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
@@ -121,10 +118,10 @@ static bool engine_nim_sum(const engine_rules_t *r, const engine_position_t *p, 
     }
     *x = 0;
     for (uint8_t i = 0; i < p->count; i++) {
-        engine_heap_t *g = &engine_values[i];
-        if (in_work) *g = engine_work[(uint8_t)p->heap[i]];
-        else if (ops->grundy(r, p->heap[i], g) != ENGINE_OK) return false;
-        *x ^= *g;
+        engine_heap_t g;
+        if (in_work) g = engine_work[(uint8_t)p->heap[i]];
+        else if (ops->grundy(r, p->heap[i], &g) != ENGINE_OK) return false;
+        *x ^= g;
     }
     return true;
 }
@@ -162,13 +159,22 @@ static __attribute__((noinline)) bool engine_sum_next_winning(const engine_rules
     return false;
 }
 
-bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *p,
-                              engine_iter_t *it, engine_move_t *m)
+/* Winning moves of the games that are not sums: misere Nim, the other misere variants, Wythoff.
+ * Apart from the sums' search, so that engine_best_move's path (which searches a sum itself)
+ * does not reach it, nor its stack. */
+static bool engine_whole_next_winning(const engine_rules_t *r, const engine_position_t *p,
+                                      engine_iter_t *it, engine_move_t *m)
 {
     if (r->game == ENGINE_GAME_MISERE) return engine_misere_next_winning(p, it, m);
     if (engine_is_exact(r)) return engine_exact_next_winning(r, p, it, m);
-    if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_next_winning(p, it, m);
-    return engine_sum_next_winning(r, p, it, m);
+    return engine_wythoff_next_winning(p, it, m);
+}
+
+bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *p,
+                              engine_iter_t *it, engine_move_t *m)
+{
+    return engine_is_sum(r) ? engine_sum_next_winning(r, p, it, m)
+                            : engine_whole_next_winning(r, p, it, m);
 }
 
 /* Wythoff's diagonal moves count as one more "heap" after the real ones. */
@@ -215,17 +221,20 @@ bool engine_is_over(const engine_rules_t *r, const engine_position_t *p)
 }
 
 /* A winning move of a sum: by the mex rule, a heap whose value g has g ^ nim-sum < g
- * always has an option of value g ^ nim-sum, so only that heap is searched. */
-static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m)
+ * always has an option of value g ^ nim-sum, so only that heap is searched. option: the
+ * caller's cursor, used here (one cursor on the stack for all of engine_best_move). */
+static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p,
+                            engine_iter_t *option, engine_move_t *m)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
     engine_heap_t x;
     if (!engine_nim_sum(r, p, &x) || x == 0) return false;
     for (uint8_t i = 0; i < p->count; i++) {
-        const engine_heap_t g = engine_values[i];
+        engine_heap_t g; /* asked again rather than kept: 64 bytes of RAM; the values are at hand */
+        ops->grundy(r, p->heap[i], &g);
         if ((g ^ x) > g) continue;
-        engine_iter_t option = {0};
-        if (ops->next_option_to(r, p->heap[i], g ^ x, &option, m)) {
+        *option = (engine_iter_t){0};
+        if (ops->next_option_to(r, p->heap[i], g ^ x, option, m)) {
             m->heap = i;
             return true;
         }
@@ -236,7 +245,7 @@ static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p,
 bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m)
 {
     engine_iter_t it = {0};
-    if (engine_is_sum(r) ? engine_sum_best(r, p, m) : engine_next_winning_move(r, p, &it, m))
+    if (engine_is_sum(r) ? engine_sum_best(r, p, &it, m) : engine_whole_next_winning(r, p, &it, m))
         return true;
     /* lost (or undecidable): the smallest option of the largest heap that has one. Whether a
      * heap has a move depends only on its size, so sizes are tried from the largest down. */
@@ -251,8 +260,8 @@ bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engin
             }
         }
         if (size == 0) return false;
-        engine_iter_t option = {0};
-        if (engine_slot_next(r, p, best, &option, m)) return true;
+        it = (engine_iter_t){0}; /* one cursor for both searches: less stack */
+        if (engine_slot_next(r, p, best, &it, m)) return true;
         at_most = size - 1;
     }
 }
@@ -271,14 +280,16 @@ bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uin
     uint16_t options = 0;
     while (engine_slot_next(r, p, pick, &it, m) && options < 0xFFFF) options++;
     uint16_t k = (uint16_t)(rnd % options);
-    engine_iter_t again = {0};
-    do engine_slot_next(r, p, pick, &again, m);
+    it = (engine_iter_t){0};
+    do engine_slot_next(r, p, pick, &it, m);
     while (k--);
     return true;
 }
 
-bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
-                        uint16_t rnd, engine_move_t *m)
+/* Not inlined: its searches' cursors stay off the caller's frame. */
+__attribute__((noinline)) bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p,
+                                                  engine_level_t level, uint16_t rnd,
+                                                  engine_move_t *m)
 {
     if (level == ENGINE_LEVEL_CASUAL && rnd % 3 == 0) return engine_random_move(r, p, rnd / 3, m);
     return engine_best_move(r, p, m);

@@ -69,9 +69,13 @@ engine_status_t engine_octal_prepare(const engine_rules_t *r, engine_heap_t n, u
 
 /* Misere Nim and Wythoff decide whole positions, not sums. */
 bool engine_misere_is_win(const engine_position_t *p);
-bool engine_misere_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m);
+/* The next-winning-move searches are kept out of line (noinline): engine_next_winning_move then
+ * only dispatches, with no frame of its own under the deepest search (the sum's). */
+__attribute__((noinline)) bool engine_misere_next_winning(const engine_position_t *p,
+                                                          engine_iter_t *it, engine_move_t *m);
 bool engine_wythoff_is_win(const engine_position_t *p);
-bool engine_wythoff_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m);
+__attribute__((noinline)) bool engine_wythoff_next_winning(const engine_position_t *p,
+                                                           engine_iter_t *it, engine_move_t *m);
 
 /* Other misere variants (r->misere, not misere Nim) decide positions exactly (misere_exact.c). */
 /* ENGINE_OK when p can be decided, else ENGINE_ERR_TOO_BIG. */

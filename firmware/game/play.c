@@ -278,8 +278,9 @@ static play_event_t play_over(uint16_t now)
     return PLAY_EVENT_OVER;
 }
 
-/* Equalizer's plain move: a random legal move that leaves the opponent a win. */
-static bool play_plain_move(engine_move_t *out)
+/* Equalizer's plain move: a random legal move that leaves the opponent a win. Not inlined: its
+ * locals stay off the stack of the device's choice (16 bytes of stack for 192 of flash). */
+static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
 {
     uint8_t count = 0, pick = 0;
     for (uint8_t pass = 0; pass < 2; pass++) {
@@ -287,10 +288,12 @@ static bool play_plain_move(engine_move_t *out)
         engine_move_t m;
         uint8_t k = 0;
         while (engine_next_move(&play.rules, &play.b.pos, &it, &m)) {
-            engine_position_t after = play.b.pos;
-            if (engine_apply_move(&play.rules, &after, &m) != ENGINE_OK ||
-                !engine_is_win(&play.rules, &after))
-                continue;
+            /* tried on the position itself, which the rows then give back: a copy would sit on
+             * the stack under the engine's search (65 bytes) */
+            const bool leaves_win = engine_apply_move(&play.rules, &play.b.pos, &m) == ENGINE_OK &&
+                                    engine_is_win(&play.rules, &play.b.pos);
+            rows_set(&play.b, play.entry, play.used, play.b.mask);
+            if (!leaves_win) continue;
             if (pass == 1 && k == pick) {
                 *out = m;
                 return true;
@@ -439,7 +442,20 @@ static bool play_marked_move(engine_move_t *m)
     return true;
 }
 
-static void play_hint(uint16_t now)
+/* The hint's move m: its tokens blink, the position after it goes out on the UART. Not inlined:
+ * its rows stay off the stack while the engine searches. */
+static __attribute__((noinline)) void play_hint_show(const engine_move_t *m)
+{
+    play.hinting = 1;
+    rows_taken(&play.b, m, play.hint_rows);
+    rows_t after; /* rows_set fills it all */
+    uint8_t mask[BOARD_ROWS];
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) mask[r] = (uint8_t)(play.b.mask[r] & ~play.hint_rows[r]);
+    rows_set(&after, play.entry, play.used, mask);
+    rows_print(&after);
+}
+
+static __attribute__((noinline)) void play_hint(uint16_t now)
 {
     engine_iter_t it = {0};
     engine_move_t m;
@@ -448,13 +464,7 @@ static void play_hint(uint16_t now)
     play.hint_until = (uint16_t)(now + PLAY_HINT_MS);
     play_event(PSTR("@hint "), play.side);
     if (engine_next_winning_move(&play.rules, &play.b.pos, &it, &m)) {
-        play.hinting = 1;
-        rows_taken(&play.b, &m, play.hint_rows);
-        rows_t after; /* rows_set fills it all */
-        uint8_t mask[BOARD_ROWS];
-        for (uint8_t r = 0; r < BOARD_ROWS; r++) mask[r] = (uint8_t)(play.b.mask[r] & ~play.hint_rows[r]);
-        rows_set(&after, play.entry, play.used, mask);
-        rows_print(&after);
+        play_hint_show(&m);
     } else {
         play.hinting = 2; /* a lost position: every token blinks in a checkerboard */
         for (uint8_t r = 0; r < BOARD_ROWS; r++) play.hint_rows[r] = play.b.mask[r];

@@ -107,6 +107,17 @@ static bool st_saved(scn_t *s)
     return tally_check(scn_wait_line(s, "@saved", 3000) != NULL, "no @saved");
 }
 
+/* Close a board, its painted stack checked against the image's proven bound first. */
+static void st_close(scn_t *s)
+{
+    tally_check(scn_stack_bound(s) > 0,
+                "no proven stack bound beside the image (stack.txt from tools/stack_depth.py)");
+    tally_check(scn_stack_high_water(s) <= scn_stack_bound(s),
+                "stack high water %zu bytes above the proven bound %zu: the analysis is wrong",
+                scn_stack_high_water(s), scn_stack_bound(s));
+    scn_close(s);
+}
+
 /* Blank and garbage EEPROMs boot to the defaults. */
 static void st_test_blank_and_garbage(void)
 {
@@ -117,7 +128,7 @@ static void st_test_blank_and_garbage(void)
     st_boot(s, "blank", set, sizeof set);
     tally_check(st_is_default_line(set), "settings '%s'", set);
     snprintf(st_defaults, sizeof st_defaults, "%s", set);
-    scn_close(s);
+    st_close(s);
     uint64_t seed = 7;
     for (int i = 0; i < 8; i++) {
         snprintf(tally_context, sizeof tally_context, "garbage EEPROM %d", i + 1);
@@ -128,7 +139,7 @@ static void st_test_blank_and_garbage(void)
         if (!s) return;
         st_boot(s, "corrupt", set, sizeof set);
         tally_check(!strcmp(set, st_defaults), "settings '%s', wanted '%s'", set, st_defaults);
-        scn_close(s);
+        st_close(s);
     }
 }
 
@@ -176,7 +187,7 @@ static void st_test_survive(uint8_t *image_out)
              "score before the resets '%s', after another game '%s'", score, score2);
     st_saved(s);
     scn_eeprom_get(s, image_out, ST_EEPROM);
-    scn_close(s);
+    st_close(s);
 }
 
 /* avr-libc's _crc_ccitt_update (CRC-16/CCITT, reflected), as the records use it. */
@@ -270,7 +281,7 @@ static void st_test_reset_keys(const uint8_t *image)
     st_finish_game(s, score, sizeof score);
     tally_check(!strcmp(score, "@score 1 0 0") || !strcmp(score, "@score 0 1 0"),
              "the score after a reset and one game: '%s'", score);
-    scn_close(s);
+    st_close(s);
 }
 
 /* Cut the power after each byte of a save: the next boot reads the old record or the new
@@ -288,7 +299,7 @@ static void st_test_cuts(void)
     st_menu_change(s, 3, 1);
     st_saved(s);
     scn_eeprom_get(s, old_image, ST_EEPROM);
-    scn_close(s);
+    st_close(s);
     const uint8_t *image = old_image;
     /* a dry run: how many bytes the save writes, and the new settings */
     s = st_open(image);
@@ -298,7 +309,7 @@ static void st_test_cuts(void)
     snprintf(new_set, sizeof new_set, "%s", scn_last_line(s, "@settings "));
     st_saved(s);
     const uint64_t total = scn_eeprom_writes(s) - st_writes_before_a;
-    scn_close(s);
+    st_close(s);
     tally_check(total > 1 && strcmp(old_set, new_set), "a save of %llu bytes", (unsigned long long)total);
     unsigned olds = 0, news = 0, cuts = 0;
     /* every byte near the start and the end of the write, every 16th between; torn or not */
@@ -327,7 +338,7 @@ static void st_test_cuts(void)
                 olds += is_old;
                 news += is_new;
             }
-            scn_close(s);
+            st_close(s);
         }
     snprintf(tally_context, sizeof tally_context, "power cuts");
     printf("store: a save of %llu bytes cut at %u points (plain and torn): %u read back the old "
@@ -362,7 +373,7 @@ static void st_test_change_during_save(void)
     st_saved(s); /* slot 0: the device begins the first game */
     const uint64_t before_score = scn_eeprom_writes(s);
     if (!st_finish_game(s, score, sizeof score)) {
-        scn_close(s);
+        st_close(s);
         return;
     }
     const size_t score_line = scn_cursor(s) - 1;
@@ -395,7 +406,7 @@ static void st_test_change_during_save(void)
                     sscanf(score2, "@score %u %u %u", &w2, &l2, &h2) == 3 &&
                     w2 + l2 == w + l + 1 && h2 == h,
                 "score after game 1 '%s', after a power cycle and game 3 '%s'", score, score2);
-    scn_close(s);
+    st_close(s);
 }
 
 int main(int argc, char **argv)
