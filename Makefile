@@ -126,6 +126,7 @@ TEST_NIM := $(BUILD)/tests/test_nim
 TEST_GAMES := $(BUILD)/tests/test_games
 TEST_STORE := $(BUILD)/tests/test_store
 TEST_CONSOLE := $(BUILD)/tests/test_console
+TEST_STORM := $(BUILD)/tests/test_storm
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
 
@@ -157,6 +158,9 @@ $(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_CONSOLE): $(BUILD)/tests/scenario/test_console.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+$(TEST_STORM): $(BUILD)/tests/scenario/test_storm.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
@@ -226,7 +230,7 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(FW_ELF)
 
 # --- public targets ---
 .PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play \
-	_fuzz _console _shift595_elf _matrix8_elf
+	_fuzz _console _shift595_elf _matrix8_elf soak _soak
 
 all: firmware
 
@@ -257,7 +261,19 @@ board_suites = \
 	"nim on the $(1) board: $(TEST_NIM) $(BUILD)/$(1)/grundy.elf $(1) $(call nim_games,$(1))" \
 	"every game on the $(1) board: $(TEST_GAMES) $(BUILD)/$(1)/grundy.elf $(1)" \
 	"settings and score in EEPROM on the $(1) board: $(TEST_STORE) $(BUILD)/$(1)/grundy.elf $(1)" \
-	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)"
+	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)" \
+	"button storm on the $(1) board ($(call storm_seconds,$(1)) s simulated): $(TEST_STORM) \
+		$(BUILD)/$(1)/grundy.elf $(1) --seconds $(call storm_seconds,$(1)) --seed $(STORM_TEST_SEED) \
+		$(if $(STORM_STACK_BOUND_$(1)),--stack-bound $(STORM_STACK_BOUND_$(1)))"
+
+# The button storm (tests/scenario/test_storm.c): in `make test`, a few simulated minutes per
+# board with a fixed seed (STORM_SEED=N in the environment replays another); `make soak` storms
+# BOARD for SOAK_MINUTES with a new seed each time (printed). STORM_STACK_BOUND_<board>: the
+# proven worst stack in bytes, when known (default: the RAM above the static data).
+STORM_SECONDS ?= 180
+storm_seconds = $(or $(STORM_SECONDS_$(1)),$(STORM_SECONDS))
+STORM_TEST_SEED ?= 1
+SOAK_MINUTES ?= 10
 
 # Suites run TEST_JOBS at a time (their outputs still in this order).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -278,12 +294,22 @@ TEST_SUITES = \
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
+		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory _bench
+
+# The button storm on BOARD for SOAK_MINUTES simulated minutes (make soak BOARD=matrix8
+# SOAK_MINUTES=60); STORM_SEED=N replays a run.
+soak: deps
+	$(Q)$(MAKE) --no-print-directory _soak
+
+_soak: $(FW_ELF) $(TEST_STORM)
+	$(Q)sh tests/run_suites.sh "button storm on the $(BOARD) board ($(SOAK_MINUTES) min simulated): \
+		$(TEST_STORM) $(FW_ELF) $(BOARD) --seconds $$(($(SOAK_MINUTES) * 60)) \
+		$(if $(STORM_STACK_BOUND_$(BOARD)),--stack-bound $(STORM_STACK_BOUND_$(BOARD)))"
 
 # FUZZ_SECONDS=600 make fuzz: a longer run than the one make test does
 fuzz: deps
@@ -321,6 +347,8 @@ help:
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
 	@echo "  make bench         cycle-exact engine benchmarks under simavr"
 	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
+	@echo "  make soak          the button storm on BOARD for SOAK_MINUTES=$(SOAK_MINUTES) simulated"
+	@echo "                     minutes, a new seed each run (STORM_SEED=N replays one)"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
 	@echo "  make clean         remove $(BUILD)/"
 	@echo "  V=1                show full commands"
