@@ -307,6 +307,7 @@ static bool sm_broken(const char *name)
     return sm_opt.broken && !strcmp(sm_opt.broken, name);
 }
 
+static bool sm_trace; /* STORM_TRACE=1: print every button edge and reset as it is made */
 static uint64_t sm_rng;
 static unsigned sm_rand(unsigned n)
 {
@@ -574,7 +575,10 @@ static void sm_led_schedule(sm_t *g, bool human, uint64_t turn_cycle)
 }
 
 /* Whether a person's turn can be seen untouched: no button has moved within 10 ms before the
- * turn began (a press then would be taken in the turn), LEFT/RIGHT are not held (they repeat). */
+ * turn began (a press then would be taken in the turn), LEFT/RIGHT are not held (they repeat).
+ * The turn began up to SM_TX_BACKLOG_MS before its line ended: lines queued ahead of it in the
+ * firmware's 128-byte output ring go out first. */
+#define SM_TX_BACKLOG_MS 13 /* (128 + 14 bytes) x 86.8 us at 115200 baud */
 static bool sm_buttons_quiet(sm_t *g, uint64_t since)
 {
     sim_buttons_t *b = scn_buttons(g->s);
@@ -657,7 +661,7 @@ static void sm_on_turn(sm_t *g, const char *who, uint64_t cycle)
     if (!sm_check(side == g->side, "turn of %s, but %s is to move", who, sm_who(g, g->side))) return;
     if (sm_person(g, side)) {
         g->device_due = 0;
-        if (sm_buttons_quiet(g, cycle)) sm_led_schedule(g, true, cycle);
+        if (sm_buttons_quiet(g, cycle - SM_MS(g->s, SM_TX_BACKLOG_MS))) sm_led_schedule(g, true, cycle);
         else g->led_human_skipped++;
     } else {
         g->device_due = cycle + SM_MS(g->s, 5000);
@@ -1052,6 +1056,9 @@ static void sm_apply_events(sm_t *g)
         const sim_bounce_t bounce = {(uint8_t)sm_rand(7), (uint16_t)sm_between(20, 200),
                                      (uint16_t)sm_between(200, 2500), (uint16_t)sm_between(1000, 10000)};
         scn_set_bounce(g->s, &bounce);
+        if (sm_trace)
+            printf("  %10.3f ms  %s %s (bounce %u)\n", scn_now_ms(g->s), sm_events[i].press ? "press" : "release",
+                   sim_button_name((sim_button_t)sm_events[i].button), bounce.bounces);
         if (sm_events[i].press) {
             scn_press(g->s, (sim_button_t)sm_events[i].button);
             g->presses++;
@@ -1229,6 +1236,7 @@ static void sm_reset(sm_t *g, bool power, bool in_save)
     uint64_t cut = 0;
     sim_eeprom_write_t w;
     if (sim_eeprom_last_write(scn_sim(g->s), &w)) cut = scn_cycles(g->s) - w.cycle;
+    if (sm_trace) printf("  %10.3f ms  %s\n", scn_now_ms(g->s), power ? "power cut" : "reset button");
     scn_reset(g->s, power ? SCN_RESET_POWER | SCN_RESET_TORN : SCN_RESET_BUTTON);
     if (scn_line_count(g->s) > before) g->cut_lines++; /* a line cut short on the wire */
     g->lines += scn_line_count(g->s) - before;
@@ -1385,6 +1393,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    sm_trace = getenv("STORM_TRACE") && *getenv("STORM_TRACE") == '1';
     const char *env = getenv("STORM_SEED");
     if (env && *env) sm_opt.seed = strtoull(env, NULL, 0), seeded = true;
     if (!seeded) sm_opt.seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
