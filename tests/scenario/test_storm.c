@@ -22,6 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sim_avr.h>
+
 #include "brute.h"
 #include "scenario.h"
 #include "tally.h"
@@ -291,6 +293,37 @@ static bool sm_well_formed(const char *line)
     return false;
 }
 
+/* The grammar itself, on lines it must take (today's and the forms coming on other branches)
+ * and lines it must refuse. */
+static void sm_grammar_selftest(void)
+{
+    static const char *const good[] = {
+        "@eeprom loaded", "@reset power", "@reset external", "@sleep", "@wake", "@saved",
+        "@settings nim start=classic first=you level=perfect players=1",
+        "@settings misere:kayles start=random first=alternate level=casual players=2 sound=on bright=3",
+        "@settings nim start=classic first=you level=perfect players=1 sound=off bright=4 standby=never",
+        "@game line:1,3 ### #.## #####", "@game wythoff 6 7", "@move cpu 0 4 5", "@hint p2 none",
+        "@hint human 1 4 5", "@over p1", "@score 1 0 12", "@menu set 1,2,5 at 3", "@menu bright 4",
+        "@menu standby 5", "@menu game sub:2,5", "@menu back", "P", "N 14 21 27", "5 7 2", "count 0", "ok",
+        "grundy 0.5.0 board shift595", "kayles 3 4 5 turn human", "misere 0 0 1 over cpu",
+        "err unknown command 'x' (type help)", "err heap 99999999999 is larger than 4294967295",
+        "err unknown command 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' (type help)",
+        "err input lost, 2 line(s) dropped (send a line at a time)", "err input lost, line dropped",
+        "err the heaps do not fit the board: at most 7,7,7,7", "err bad game 'bash:0': bash:M needs M from 1 to 65535",
+        "err show takes no arguments",
+    };
+    static const char *const bad[] = {
+        "@turn robot", "@move human 3 x 5", "@move human  3", "@move human 3 ", "N", "err", "err nonsense",
+        "@menu bright 9", "@menu game misere:kayles", "@settings nim start=classic", "@game nim", "@eeprom",
+        "@score 1 2", "N 01 2", "@game sub:3,1 4", "@menu set 1,1 at 2", "@hint human", "@over", "nim 3 turn",
+        "@reset cold", "@sleep now", "grundy 0.5.0 board", "err unknown command 'a b' (type help)", "@turn human\r",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        tally_check(sm_well_formed(good[i]), "the grammar refuses '%s'", good[i]);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        tally_check(!sm_well_formed(bad[i]), "the grammar takes '%s'", bad[i]);
+}
+
 /* =============================== the run: options and state =============================== */
 
 static struct {
@@ -422,7 +455,7 @@ static bool sm_check(bool ok, const char *fmt, ...)
         printf("  reproduce: STORM_SEED=%" PRIu64 " %s %s %s --seconds %g%s%s\n", sm_opt.seed,
                "test_storm", sm_opt.elf, sm_opt.board, sm_opt.seconds, sm_opt.broken ? " --break " : "",
                sm_opt.broken ? sm_opt.broken : "");
-        if (sm_cur) sm_dump_lines(sm_cur->s, sm_line_index + 1);
+        if (sm_cur) sm_dump_lines(sm_cur->s, scn_line_count(sm_cur->s));
     }
     return ok;
 }
@@ -728,7 +761,7 @@ static void sm_on_move(sm_t *g, const char *line)
     if (!sm_check(side == g->side, "move by %s, but %s is to move", who, sm_who(g, g->side))) return;
     uint8_t after[SM_ROWS];
     if (!sm_check(sm_parse_rows(g, p, after), "not a position of %s: '%s'", g->name, line)) return;
-    sm_check(sm_legal(g, g->mask, after), "illegal move in %s: '%s'", g->name, line);
+    sm_check(sm_legal(g, g->mask, after) != sm_broken("legal"), "illegal move in %s: '%s'", g->name, line);
     if (sm_person(g, side)) {
         g->moves_person++;
     } else {
@@ -885,6 +918,7 @@ static void sm_on_line(sm_t *g, size_t index)
     const uint64_t cycle = scn_line_cycle(g->s, index);
     sm_line_index = index;
     g->lines++;
+    if (sm_trace) printf("  %10.3f ms  < %s\n", (double)cycle * 1000.0 / sim_frequency(scn_sim(g->s)), line);
     if (!sm_check(sm_well_formed(line) && !(sm_broken("grammar") && !strncmp(line, "@turn", 5)),
                   "malformed line '%s'", line))
         return;
@@ -1206,6 +1240,8 @@ static uint64_t sm_action(sm_t *g)
         for (unsigned i = 0; i < n; i++) sm_send_line(g);
     } else { /* a pause */
         gap = sm_rand(8) ? sm_between(100, 3000) : sm_between(3000, 12000);
+        if (sm_opt.seconds >= 600 && sm_rand(30) == 0) /* long runs: long enough for standby */
+            gap = sm_between(60000, 330000);
     }
     return now + SM_MS(g->s, gap);
 }
@@ -1314,6 +1350,11 @@ static int sm_run_board(void)
             sm_apply_events(g);
             if (now >= next_action) next_action = sm_action(g);
         }
+        if (now >= SM_MS(s, 5000) && now < SM_MS(s, 5000) + SM_MS(s, 1)) { /* faults, to show they are seen */
+            avr_t *avr = sim_avr(scn_sim(s));
+            if (sm_broken("reboot")) avr->pc = 0;        /* a jump to 0 the test did not make */
+            if (sm_broken("crash")) avr->data[0x5E] = 0x10; /* SP past the RAM: the next push */
+        }
         if (now >= next_reset) {
             sm_reset(g, sm_rand(10) < 6, false);
             next_reset = now + SM_MS(s, sm_between(3000, 60000));
@@ -1377,7 +1418,7 @@ int main(int argc, char **argv)
 {
     if (argc < 3) {
         fprintf(stderr, "usage: test_storm FIRMWARE.elf BOARD [--seconds S] [--stack-bound BYTES] [--seed N] "
-                        "[--break leds|perfect|winner|settings|grammar|stack]\n");
+                        "[--break leds|perfect|winner|settings|grammar|stack|legal|crash|reboot]\n");
         return 2;
     }
     sm_opt.elf = argv[1];
@@ -1397,6 +1438,8 @@ int main(int argc, char **argv)
     const char *env = getenv("STORM_SEED");
     if (env && *env) sm_opt.seed = strtoull(env, NULL, 0), seeded = true;
     if (!seeded) sm_opt.seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+    snprintf(tally_context, sizeof tally_context, "the grammar");
+    sm_grammar_selftest();
     sm_run_board();
     return tally_finish("storm");
 }
