@@ -270,7 +270,7 @@ board_suites = \
 # board with a fixed seed (STORM_SEED=N in the environment replays another); `make soak` storms
 # BOARD for SOAK_MINUTES with a new seed each time (printed). STORM_STACK_BOUND_<board>: the
 # proven worst stack in bytes, when known (default: the RAM above the static data).
-STORM_SECONDS ?= 180
+STORM_SECONDS ?= 240
 # shift595 leaves INT0/INT1 in low-level mode (no EICRA at boot, unlike direct and matrix8): after
 # the storm's first reset the harness holds the unused D2/D3 low and simavr polls them every
 # cycle, about 5 times slower; fewer simulated seconds keep its wall time near the others'.

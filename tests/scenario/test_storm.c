@@ -1157,10 +1157,12 @@ static void sm_console_line(sm_t *g, char *out, size_t len)
         const unsigned rows = wy ? 2 : line ? g->line_rows : g->rows;
         size_t n = (size_t)snprintf(out, len, "new %s", game);
         unsigned k = g->nnews < 16 ? g->nnews : 15;
+        const bool small = sm_rand(2);
         snprintf(g->news[k].game, sizeof g->news[k].game, "%s", game);
         g->news[k].n = 0;
         for (unsigned i = 0; i < rows; i++) {
-            const unsigned h = sm_rand(g->len[i] + (wy && g->grid ? 0 : 1));
+            const unsigned top = g->len[i] + (wy && g->grid ? 0 : 1); /* small games end soon */
+            const unsigned h = sm_rand(small ? (top < 3 ? top : 3) : top);
             n += (size_t)snprintf(out + n, len - n, " %u", h);
             if (h) g->news[k].heaps[g->news[k].n++] = h;
         }
