@@ -12,8 +12,14 @@
  * boot within 0.5 s, a device move within 5 s). Any board: the geometry comes from the board
  * model, the rest from the firmware's own lines. Stops at the first failure, printing the seed,
  * the simulated time and the last lines; the same seed and arguments replay the same run.
- * Usage: test_storm FIRMWARE.elf BOARD [--seconds S] [--stack-bound BYTES] [--seed N]
- *        (STORM_SEED=N in the environment overrides --seed; no seed: one from the clock) */
+ * A person's turn is looked at only when no button moved just before it (else a press may
+ * already have changed it: counted as skipped); the storm holds still while it is looked at.
+ * Usage: test_storm FIRMWARE.elf BOARD [--seconds S] [--stack-bound BYTES] [--seed N] [--break C]
+ *        STORM_SEED=N in the environment overrides --seed (no seed: one from the clock);
+ *        STORM_TRACE=1 prints every line, button edge and reset as it happens;
+ *        --break C puts a fault into check C (grammar, legal, perfect, winner, leds, settings,
+ *        stack) or into the firmware (crash: SP past the RAM at 5 s; reboot: a jump to 0 at 5 s),
+ *        to show that check fails. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -410,7 +416,8 @@ typedef struct {
     char defaults[200];
     uint64_t boot_due;     /* @eeprom due by then (0: none) */
     /* console */
-    struct { char want[64]; bool used; } solves[SM_SOLVES];
+    struct { char want[64]; bool used; } solves[SM_SOLVES]; /* answers of solves sent */
+    unsigned solve_next;
     struct { char game[32]; unsigned heaps[SM_ROWS], n; } news[16];
     unsigned nnews;
     /* counts */
@@ -1142,12 +1149,11 @@ static void sm_console_line(sm_t *g, char *out, size_t len)
     if (r < 25) {
         const unsigned k = sm_rand(sizeof solves / sizeof solves[0]);
         snprintf(out, len, "%s", solves[k].cmd);
-        for (unsigned i = 0; i < SM_SOLVES; i++)
-            if (!g->solves[i].used) {
-                snprintf(g->solves[i].want, sizeof g->solves[i].want, "%s", solves[k].answer);
-                g->solves[i].used = true;
-                break;
-            }
+        unsigned i = 0; /* a free slot, else the oldest (its line was lost long ago) */
+        while (i < SM_SOLVES && g->solves[i].used) i++;
+        if (i == SM_SOLVES) i = g->solve_next++ % SM_SOLVES;
+        snprintf(g->solves[i].want, sizeof g->solves[i].want, "%s", solves[k].answer);
+        g->solves[i].used = true;
     } else if (r < 55) {
         snprintf(out, len, "%s", others[sm_rand(sizeof others / sizeof others[0])]);
     } else if (r < 70) { /* `new` on the board: heaps that fit its rows */
