@@ -404,6 +404,7 @@ typedef struct {
     /* LED check after a @turn */
     size_t seen;          /* lines read so far */
     uint64_t cut_at_write, cut_until; /* a power cut armed at that EEPROM write, until then */
+    uint64_t calm_at, calm_until; /* the storm lets go of every button and waits, to see a turn */
     bool led_pending, led_human;
     uint64_t led_at, led_turn;
     uint8_t led_mask[SM_ROWS];
@@ -618,6 +619,7 @@ static void sm_led_schedule(sm_t *g, bool human, uint64_t turn_cycle)
  * turn began (a press then would be taken in the turn), LEFT/RIGHT are not held (they repeat).
  * The turn began up to SM_TX_BACKLOG_MS before its line ended: lines queued ahead of it in the
  * firmware's 128-byte output ring go out first. */
+#define PLAY_CALM_MS 1400 /* after the device's @turn: its pause and show take 1500 ms */
 #define SM_TX_BACKLOG_MS 13 /* (128 + 14 bytes) x 86.8 us at 115200 baud */
 static bool sm_buttons_quiet(sm_t *g, uint64_t since)
 {
@@ -706,6 +708,10 @@ static void sm_on_turn(sm_t *g, const char *who, uint64_t cycle)
     } else {
         g->device_due = cycle + SM_MS(g->s, 5000);
         sm_led_schedule(g, false, cycle);
+        if (sm_rand(2)) { /* half the time, the storm calms down just before the person's turn */
+            g->calm_at = cycle + SM_MS(g->s, PLAY_CALM_MS);
+            g->calm_until = g->calm_at + SM_MS(g->s, 300);
+        }
     }
 }
 
@@ -906,6 +912,7 @@ static void sm_on_reset(sm_t *g, int kind)
     g->expect = "";
     sm_led_cancel(g);
     g->nnews = 0;
+    g->calm_at = 0;
     sim_buttons_t *b = scn_buttons(g->s);
     g->ab_edges_at_reset = sim_buttons_edges(b, SIM_BTN_A) + sim_buttons_edges(b, SIM_BTN_B);
 }
@@ -1357,9 +1364,14 @@ static int sm_run_board(void)
         const uint64_t now = scn_cycles(s);
         /* while a person's turn is looked at, the storm holds still */
         const bool hold_still = g->led_pending && g->led_human;
+        const bool calm = g->calm_at && now >= g->calm_at && now < g->calm_until;
+        if (calm && sm_nevents) { /* let go of everything now */
+            sm_nevents = 0;
+            for (unsigned b = 0; b < SIM_BTN_COUNT; b++) sm_schedule(now, b, false);
+        }
         if (!hold_still) {
             sm_apply_events(g);
-            if (now >= next_action) next_action = sm_action(g);
+            if (now >= next_action && !calm) next_action = sm_action(g);
         }
         if (now >= SM_MS(s, 5000) && now < SM_MS(s, 5000) + SM_MS(s, 1)) { /* faults, to show they are seen */
             avr_t *avr = sim_avr(scn_sim(s));
