@@ -158,6 +158,7 @@ TEST_STORE := $(BUILD)/tests/test_store
 TEST_CONSOLE := $(BUILD)/tests/test_console
 TEST_WATCHDOG := $(BUILD)/tests/test_watchdog
 TEST_POWER := $(BUILD)/tests/test_power
+TEST_STORM := $(BUILD)/tests/test_storm
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
 
@@ -203,6 +204,9 @@ $(TEST_WATCHDOG): $(BUILD)/tests/scenario/test_watchdog.o $(SCENARIO_TALLY) $(SI
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_POWER): $(BUILD)/tests/scenario/test_power.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+$(TEST_STORM): $(BUILD)/tests/scenario/test_storm.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
@@ -282,7 +286,7 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_
 
 # --- public targets ---
 .PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
-	_fuzz _console _shift595_elf _matrix8_elf
+	_fuzz _console _shift595_elf _matrix8_elf soak _soak
 
 all: firmware
 
@@ -319,7 +323,20 @@ board_suites = \
 	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)" \
 	"watchdog (hangs, resets, resume) on the $(1) board: $(TEST_WATCHDOG) $(BUILD)/$(1)/grundy.elf \
 		$(BUILD)/$(1)/faults/grundy.elf $(1)" \
-	"standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)"
+	"standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)" \
+	"button storm on the $(1) board ($(call storm_seconds,$(1)) s simulated): $(TEST_STORM) \
+		$(BUILD)/$(1)/grundy.elf $(1) --seconds $(call storm_seconds,$(1)) --seed $(STORM_TEST_SEED)"
+
+# The button storm (tests/scenario/test_storm.c): in `make test`, a few simulated minutes per
+# board with a fixed seed (STORM_SEED=N in the environment replays another); `make soak` storms
+# BOARD for SOAK_MINUTES with a new seed each time (printed). The stack bound is the image's
+# proven worst stack (stack.txt beside it, from tools/stack_depth.py).
+STORM_SECONDS ?= 240
+# shift595's rows are slower to simulate (its SPI): fewer simulated seconds there.
+STORM_SECONDS_shift595 ?= 150
+storm_seconds = $(or $(STORM_SECONDS_$(1)),$(STORM_SECONDS))
+STORM_TEST_SEED ?= 1
+SOAK_MINUTES ?= 10
 
 # Suites run TEST_JOBS at a time (their outputs still in this order).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -346,12 +363,21 @@ TEST_SUITES = \
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
+		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory _bench
+
+# The button storm on BOARD for SOAK_MINUTES simulated minutes (make soak BOARD=matrix8
+# SOAK_MINUTES=60); STORM_SEED=N replays a run.
+soak: deps
+	$(Q)$(MAKE) --no-print-directory _soak
+
+_soak: $(FW_ELF) $(FW_STACK) $(TEST_STORM)
+	$(Q)sh tests/run_suites.sh "button storm on the $(BOARD) board ($(SOAK_MINUTES) min simulated): \
+		$(TEST_STORM) $(FW_ELF) $(BOARD) --seconds $$(($(SOAK_MINUTES) * 60))"
 
 # FUZZ_SECONDS=600 make fuzz: a longer run than the one make test does
 fuzz: deps
@@ -394,6 +420,8 @@ help:
 	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "  make web           build the browser page (avr8js) into $(BUILD)/web"
 	@echo "  make serve         serve $(BUILD)/web on 127.0.0.1 (WEB_PORT=8014) and print its address"
+	@echo "  make soak          the button storm on BOARD for SOAK_MINUTES=$(SOAK_MINUTES) simulated"
+	@echo "                     minutes, a new seed each run (STORM_SEED=N replays one)"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
 	@echo "  make clean         remove $(BUILD)/"
 	@echo "  V=1                show full commands"

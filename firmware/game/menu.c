@@ -278,6 +278,8 @@ __attribute__((noinline)) menu_action_t menu_update(uint8_t presses, uint16_t no
         if (presses & BUTTON_RIGHT) menu_change(1), changed = true;
         if (presses & BUTTON_LEFT) menu_change(-1), changed = true;
         if (presses & BUTTON_A) {
+            /* a change in the same press (a chord) is told before the game starts with it */
+            if (changed || menu.line != line) menu_tell();
             if (play_startable(&menu.edit)) return MENU_PLAY;
             menu_refuse_start(now_ms); /* tells and draws */
             return MENU_STAY;
