@@ -42,13 +42,19 @@ static struct {
     console_cmd_t cmd;
 } con;
 
+#define GAME CONSOLE_W_GAME
+#define HEAPS CONSOLE_W_HEAP "s"
 static const char console_help[] PROGMEM =
-    "solve <game> <heaps>: P, or N and the heaps after a winning move\0"
-    "moves <game> <heaps>: each winning move, then count <k>\0"
-    "grundy <game> <n>; new <game> <heaps>; show; version\0"
-    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson octal:0.137 line:1,2"
-    " misere:<game>; heaps: 1 to 16 numbers\0"
-    "example: solve nim 3 4 5 gives N 1 4 5";
+    CONSOLE_W_SOLVE " <" GAME "> <" HEAPS ">: P, or N and the " HEAPS " after a"
+    CONSOLE_W_WINNING_MOVE "\0"
+    "moves <" GAME "> <" HEAPS ">: each" CONSOLE_W_WINNING_MOVE ", then count <k>\0"
+    "grundy <" GAME "> <n>; new <" GAME "> <" HEAPS ">; show; version\0"
+    GAME "s: nim " CONSOLE_W_MISERE " bash:M " CONSOLE_W_SUB_EXAMPLE " fib pow2 " CONSOLE_W_WYTHOFF
+    " kayles dawson " CONSOLE_W_OCTAL_EXAMPLE " " CONSOLE_W_LINE_EXAMPLE " " CONSOLE_W_MISERE
+    ":<" GAME ">; " HEAPS ": 1 to 16 numbers\0"
+    "example: " CONSOLE_W_SOLVE " nim 3 4 5 gives N 1 4 5";
+#undef GAME
+#undef HEAPS
 #define CONSOLE_HELP_LINES 5
 
 static void console_end_line(void)
@@ -295,7 +301,7 @@ __attribute__((noinline)) bool console_update(uint16_t now_ms)
         return con.state != CONSOLE_READ;
     }
     if (con.state == CONSOLE_HELPING) {
-        uart_puts_P(console_nth(console_help, con.help));
+        console_print_text(console_nth(console_help, con.help), uart_putc);
         console_end_line();
         if (++con.help == CONSOLE_HELP_LINES) con.state = CONSOLE_READ;
         return con.state != CONSOLE_READ;
