@@ -65,7 +65,7 @@ static void console_end_line(void)
 static void console_error(void)
 {
     uart_puts_P(PSTR("err "));
-    console_print_error(&con.cmd, con.line, uart_putc);
+    console_print_error(&con.cmd, con.line, uart_putc, uart_put_u32);
     console_end_line();
 }
 

@@ -197,18 +197,8 @@ void console_print_text(const char *pgm, void (*put)(char c))
     while ((c = (char)pgm_read_byte(pgm++)) != 0) console_put_char(c, put);
 }
 
-static void console_put_u32(engine_heap_t v, void (*put)(char c))
-{
-    char digits[10];
-    uint8_t n = 0;
-    do {
-        digits[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n) put(digits[--n]);
-}
-
-void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c))
+void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c),
+                         void (*put_u32)(uint32_t v))
 {
     const uint8_t e = cmd->error < CONSOLE_ERRORS ? cmd->error : CONSOLE_ERR_COMMAND;
     const char *m = console_nth(console_messages, e);
@@ -221,7 +211,7 @@ void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)
             }
             if (cmd->len > CONSOLE_ECHO_MAX) console_put_pgm(PSTR("..."), put);
         } else if (c == '\2') {
-            console_put_u32(cmd->value, put);
+            put_u32(cmd->value);
         } else if (c == '\3') {
             console_put_pgm(console_verb_names[cmd->verb < CONSOLE_VERBS ? cmd->verb : 0], put);
         } else if (c == '\4') {

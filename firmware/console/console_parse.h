@@ -81,8 +81,10 @@ const char *console_nth(const char *pgm, uint8_t n);
 /* Write the NUL-terminated text at pgm, in program memory, through put, its CONSOLE_W_* words
  * spelt out. */
 void console_print_text(const char *pgm, void (*put)(char c));
-/* Write cmd's error as the text after "err " through put (no line end); line is the parsed
- * line, whose words some messages repeat (only printable ASCII, others as '?'). */
-void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c));
+/* Write cmd's error as the text after "err " through put, and its numbers in decimal through
+ * put_u32 (no line end); line is the parsed line, whose words some messages repeat (only
+ * printable ASCII, others as '?'). */
+void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c),
+                         void (*put_u32)(uint32_t v));
 
 #endif
