@@ -95,22 +95,6 @@ static void console_print_after(const engine_move_t *m)
     }
 }
 
-static void console_solve(void)
-{
-    engine_iter_t it = {0};
-    engine_move_t m;
-    if (!engine_is_win(&con.cmd.rules, &con.cmd.pos)) {
-        uart_putc('P');
-    } else if (engine_next_winning_move(&con.cmd.rules, &con.cmd.pos, &it, &m)) {
-        uart_puts_P(PSTR("N "));
-        console_print_after(&m);
-    } else {
-        console_fail(CONSOLE_ERR_FINISHED); /* misere: the player to move has already won */
-        return;
-    }
-    console_end_line();
-}
-
 static void console_grundy(void)
 {
     engine_heap_t g = 0;
@@ -141,19 +125,40 @@ static void console_new(uint16_t now)
     }
 }
 
-/* One more line of a `moves` list; the count line ends it. */
+/* The line that ends a `moves` list, and the reply. */
+static void console_count_line(void)
+{
+    uart_puts_P(PSTR("count "));
+    uart_put_u32(con.count);
+    console_end_line();
+    con.state = CONSOLE_READ;
+}
+
+/* A winning move's line: the heaps after m; a solve's reply is that line after "N ". */
+static void console_move_line(const engine_move_t *m)
+{
+    if (con.cmd.verb == CONSOLE_SOLVE) {
+        uart_puts_P(PSTR("N "));
+        con.state = CONSOLE_READ;
+    }
+    con.count++;
+    console_print_after(m);
+    console_end_line();
+}
+
+/* One more line of a `moves` list, the count line last; or a solve's reply (the position is
+ * won: console_run answered P otherwise). */
 static void console_list_next(void)
 {
     engine_move_t m;
     if (engine_next_winning_move(&con.cmd.rules, &con.cmd.pos, &con.it, &m)) {
-        con.count++;
-        console_print_after(&m);
-    } else {
-        uart_puts_P(PSTR("count "));
-        uart_put_u32(con.count);
+        console_move_line(&m);
+    } else if (con.cmd.verb == CONSOLE_SOLVE) {
+        console_fail(CONSOLE_ERR_FINISHED); /* misere: the player to move has already won */
         con.state = CONSOLE_READ;
+    } else {
+        console_count_line();
     }
-    console_end_line();
 }
 
 /* Games whose values the device computes (subtraction sets and octal codes without a table):
@@ -206,10 +211,7 @@ static void console_work(void)
     }
     /* seeking: a solve looks only where a move must exist (value ^ x < value) */
     if (con.i == p->count) {
-        uart_puts_P(PSTR("count "));
-        uart_put_u32(con.count);
-        console_end_line();
-        con.state = CONSOLE_READ;
+        console_count_line();
         return;
     }
     const uint8_t target = (uint8_t)(con.value[con.i] ^ con.x);
@@ -221,17 +223,19 @@ static void console_work(void)
     engine_move_t m;
     if (engine_next_heap_move_to(&con.cmd.rules, p->heap[con.i], target, &con.it, &m)) {
         m.heap = con.i;
-        if (verb == CONSOLE_SOLVE) {
-            uart_puts_P(PSTR("N "));
-            con.state = CONSOLE_READ;
-        }
-        con.count++;
-        console_print_after(&m);
-        console_end_line();
+        console_move_line(&m);
     } else {
         con.i++;
         con.it = (engine_iter_t){0};
     }
+}
+
+/* The winning moves' list begins: its first line now, the others one per pass. */
+static void console_list_start(void)
+{
+    con.it = (engine_iter_t){0};
+    con.state = CONSOLE_LISTING;
+    console_list_next();
 }
 
 static void console_run(uint16_t now)
@@ -249,14 +253,17 @@ static void console_run(uint16_t now)
         return;
     }
     switch (con.cmd.verb) {
-    case CONSOLE_SOLVE: console_solve(); break;
     case CONSOLE_GRUNDY: console_grundy(); break;
     case CONSOLE_NEW: console_new(now); break;
-    case CONSOLE_MOVES:
-        con.it = (engine_iter_t){0};
-        con.state = CONSOLE_LISTING;
-        console_list_next();
+    case CONSOLE_SOLVE:
+        if (engine_is_win(&con.cmd.rules, &con.cmd.pos)) {
+            console_list_start(); /* N, and the first of the winning moves */
+        } else {
+            uart_putc('P');
+            console_end_line();
+        }
         break;
+    case CONSOLE_MOVES: console_list_start(); break;
     case CONSOLE_SHOW:
         play_print_state();
         console_end_line();
