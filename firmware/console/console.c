@@ -43,13 +43,19 @@ static struct {
     console_cmd_t cmd;
 } con;
 
+#define GAME CONSOLE_W_GAME
+#define HEAPS CONSOLE_W_HEAP "s"
 static const char console_help[] PROGMEM =
-    "solve <game> <heaps>: P, or N and the heaps after a winning move\0"
-    "moves <game> <heaps>: each winning move, then count <k>\0"
-    "grundy <game> <n>; new <game> <heaps>; show; version\0"
-    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson octal:0.137 line:1,2"
-    " misere:<game>; heaps: 1 to 16 numbers\0"
-    "example: solve nim 3 4 5 gives N 1 4 5";
+    CONSOLE_W_SOLVE " <" GAME "> <" HEAPS ">: P, or N and the " HEAPS " after a"
+    CONSOLE_W_WINNING_MOVE "\0"
+    "moves <" GAME "> <" HEAPS ">: each" CONSOLE_W_WINNING_MOVE ", then count <k>\0"
+    "grundy <" GAME "> <n>; new <" GAME "> <" HEAPS ">; show; version\0"
+    GAME "s: nim " CONSOLE_W_MISERE " bash:M " CONSOLE_W_SUB_EXAMPLE " fib pow2 " CONSOLE_W_WYTHOFF
+    " kayles dawson " CONSOLE_W_OCTAL_EXAMPLE " " CONSOLE_W_LINE_EXAMPLE " " CONSOLE_W_MISERE
+    ":<" GAME ">; " HEAPS ": 1 to 16 numbers\0"
+    "example: " CONSOLE_W_SOLVE " nim 3 4 5 gives N 1 4 5";
+#undef GAME
+#undef HEAPS
 #define CONSOLE_HELP_LINES 5
 
 static void console_end_line(void)
@@ -60,7 +66,7 @@ static void console_end_line(void)
 static void console_error(void)
 {
     uart_puts_P(PSTR("err "));
-    console_print_error(&con.cmd, con.line, uart_putc);
+    console_print_error(&con.cmd, con.line, uart_putc, uart_put_u32);
     console_end_line();
 }
 
@@ -88,22 +94,6 @@ static void console_print_after(const engine_move_t *m)
             if (right || !m->left) uart_put_u32(right);
         }
     }
-}
-
-static void console_solve(void)
-{
-    engine_iter_t it = {0};
-    engine_move_t m;
-    if (!engine_is_win(&con.cmd.rules, &con.cmd.pos)) {
-        uart_putc('P');
-    } else if (engine_next_winning_move(&con.cmd.rules, &con.cmd.pos, &it, &m)) {
-        uart_puts_P(PSTR("N "));
-        console_print_after(&m);
-    } else {
-        console_fail(CONSOLE_ERR_FINISHED); /* misere: the player to move has already won */
-        return;
-    }
-    console_end_line();
 }
 
 static void console_grundy(void)
@@ -136,19 +126,40 @@ static void console_new(uint16_t now)
     }
 }
 
-/* One more line of a `moves` list; the count line ends it. */
+/* The line that ends a `moves` list, and the reply. */
+static void console_count_line(void)
+{
+    uart_puts_P(PSTR("count "));
+    uart_put_u32(con.count);
+    console_end_line();
+    con.state = CONSOLE_READ;
+}
+
+/* A winning move's line: the heaps after m; a solve's reply is that line after "N ". */
+static void console_move_line(const engine_move_t *m)
+{
+    if (con.cmd.verb == CONSOLE_SOLVE) {
+        uart_puts_P(PSTR("N "));
+        con.state = CONSOLE_READ;
+    }
+    con.count++;
+    console_print_after(m);
+    console_end_line();
+}
+
+/* One more line of a `moves` list, the count line last; or a solve's reply (the position is
+ * won: console_run answered P otherwise). */
 static void console_list_next(void)
 {
     engine_move_t m;
     if (engine_next_winning_move(&con.cmd.rules, &con.cmd.pos, &con.it, &m)) {
-        con.count++;
-        console_print_after(&m);
-    } else {
-        uart_puts_P(PSTR("count "));
-        uart_put_u32(con.count);
+        console_move_line(&m);
+    } else if (con.cmd.verb == CONSOLE_SOLVE) {
+        console_fail(CONSOLE_ERR_FINISHED); /* misere: the player to move has already won */
         con.state = CONSOLE_READ;
+    } else {
+        console_count_line();
     }
-    console_end_line();
 }
 
 /* Games whose values the device computes (subtraction sets and octal codes without a table):
@@ -201,10 +212,7 @@ static void console_work(void)
     }
     /* seeking: a solve looks only where a move must exist (value ^ x < value) */
     if (con.i == p->count) {
-        uart_puts_P(PSTR("count "));
-        uart_put_u32(con.count);
-        console_end_line();
-        con.state = CONSOLE_READ;
+        console_count_line();
         return;
     }
     const uint8_t target = (uint8_t)(con.value[con.i] ^ con.x);
@@ -216,17 +224,19 @@ static void console_work(void)
     engine_move_t m;
     if (engine_next_heap_move_to(&con.cmd.rules, p->heap[con.i], target, &con.it, &m)) {
         m.heap = con.i;
-        if (verb == CONSOLE_SOLVE) {
-            uart_puts_P(PSTR("N "));
-            con.state = CONSOLE_READ;
-        }
-        con.count++;
-        console_print_after(&m);
-        console_end_line();
+        console_move_line(&m);
     } else {
         con.i++;
         con.it = (engine_iter_t){0};
     }
+}
+
+/* The winning moves' list begins: its first line now, the others one per pass. */
+static void console_list_start(void)
+{
+    con.it = (engine_iter_t){0};
+    con.state = CONSOLE_LISTING;
+    console_list_next();
 }
 
 static void console_run(uint16_t now)
@@ -245,14 +255,17 @@ static void console_run(uint16_t now)
         return;
     }
     switch (con.cmd.verb) {
-    case CONSOLE_SOLVE: console_solve(); break;
     case CONSOLE_GRUNDY: console_grundy(); break;
     case CONSOLE_NEW: console_new(now); break;
-    case CONSOLE_MOVES:
-        con.it = (engine_iter_t){0};
-        con.state = CONSOLE_LISTING;
-        console_list_next();
+    case CONSOLE_SOLVE:
+        if (engine_is_win(&con.cmd.rules, &con.cmd.pos)) {
+            console_list_start(); /* N, and the first of the winning moves */
+        } else {
+            uart_putc('P');
+            console_end_line();
+        }
         break;
+    case CONSOLE_MOVES: console_list_start(); break;
     case CONSOLE_SHOW:
         play_print_state();
         console_end_line();
@@ -297,7 +310,7 @@ __attribute__((noinline)) bool console_update(uint16_t now_ms)
         return con.state != CONSOLE_READ;
     }
     if (con.state == CONSOLE_HELPING) {
-        uart_puts_P(console_nth(console_help, con.help));
+        console_print_text(console_nth(console_help, con.help), uart_putc);
         console_end_line();
         if (++con.help == CONSOLE_HELP_LINES) con.state = CONSOLE_READ;
         return con.state != CONSOLE_READ;

@@ -10,36 +10,52 @@ static const char console_verb_names[CONSOLE_VERBS][8] PROGMEM = {
     "solve", "moves", "grundy", "new", "show", "help", "version",
 };
 
+/* The words behind CONSOLE_W_* (console_parse.h), in the order of their codes. */
+static const char console_words[] PROGMEM =
+    "heap\0game\0 (type help)\0 needs \0 winning move\0wythoff\0misere\0Grundy value\0solve\0"
+    "unknown \0sub:1,3,4\0octal:0.137\0line:1,2";
+
+#define HEAP CONSOLE_W_HEAP
+#define GAME CONSOLE_W_GAME
+#define NEEDS CONSOLE_W_NEEDS
+#define TYPE_HELP CONSOLE_W_TYPE_HELP
+
 /* The messages, in console_error_t order, one after another. In them: \1 the word
- * (printable), \2 the value, \3 the command, \4 the game's parameter hint (the value picks it). */
+ * (printable), \2 the value, \3 the command, \4 the game's parameter hint (the value picks it),
+ * and CONSOLE_W_* words. */
 static const char console_messages[] PROGMEM =
-    "\0"                                               /* CONSOLE_OK */
-    "unknown command '\1' (type help)\0"               /* CONSOLE_ERR_COMMAND */
-    "\3 takes no arguments\0"                          /* CONSOLE_ERR_EXTRA */
-    "\3 needs a game, then heaps (type help)\0"        /* CONSOLE_ERR_NO_GAME */
-    "unknown game '\1' (type help)\0"                  /* CONSOLE_ERR_GAME */
-    "bad game '\1': \4\0"                               /* CONSOLE_ERR_PARAMETER */
-    "\3 needs heaps after the game\0"                  /* CONSOLE_ERR_NO_HEAPS */
-    "heap '\1' is not a number\0"                      /* CONSOLE_ERR_NUMBER */
-    "heap \1 is larger than \2\0"                      /* CONSOLE_ERR_HEAP_LIMIT */
-    "more than \2 heaps\0"                             /* CONSOLE_ERR_HEAPS_MAX */
-    "wythoff needs 2 heaps\0"                          /* CONSOLE_ERR_TWO_HEAPS */
-    "grundy takes one heap\0"                          /* CONSOLE_ERR_ONE_HEAP */
-    "\1 has no Grundy value (try solve)\0"             /* CONSOLE_ERR_NOT_A_SUM */
-    "\1 is decided for at most \2 tokens in all\0"     /* CONSOLE_ERR_TOKENS */
-    "line longer than 255 characters\0"                /* CONSOLE_ERR_LONG_LINE */
-    "input lost, \2 line(s) dropped (send a line at a time)\0" /* CONSOLE_ERR_LOST */
-    "\1 has Grundy values above 255 by heap \2\0"      /* CONSOLE_ERR_VALUES */
-    "\1 is not in the device's menu\0"                 /* CONSOLE_ERR_NOT_DEVICE */
-    "that position has no move left";                  /* CONSOLE_ERR_FINISHED */
+    "\0"                                                        /* CONSOLE_OK */
+    CONSOLE_W_UNKNOWN "command '\1'" TYPE_HELP "\0"              /* CONSOLE_ERR_COMMAND */
+    "\3 takes no arguments\0"                                   /* CONSOLE_ERR_EXTRA */
+    "\3" NEEDS "a " GAME ", then " HEAP "s" TYPE_HELP "\0"        /* CONSOLE_ERR_NO_GAME */
+    CONSOLE_W_UNKNOWN GAME " '\1'" TYPE_HELP "\0"                /* CONSOLE_ERR_GAME */
+    "bad " GAME " '\1': \4\0"                                    /* CONSOLE_ERR_PARAMETER */
+    "\3" NEEDS HEAP "s after the " GAME "\0"                     /* CONSOLE_ERR_NO_HEAPS */
+    HEAP " '\1' is not a number\0"                              /* CONSOLE_ERR_NUMBER */
+    HEAP " \1 is larger than \2\0"                              /* CONSOLE_ERR_HEAP_LIMIT */
+    "more than \2 " HEAP "s\0"                                   /* CONSOLE_ERR_HEAPS_MAX */
+    CONSOLE_W_WYTHOFF NEEDS "2 " HEAP "s\0"                       /* CONSOLE_ERR_TWO_HEAPS */
+    "grundy takes one " HEAP "\0"                                /* CONSOLE_ERR_ONE_HEAP */
+    "\1 has no " CONSOLE_W_GRUNDY_VALUE " (try " CONSOLE_W_SOLVE ")\0" /* CONSOLE_ERR_NOT_A_SUM */
+    "\1 is decided for at most \2 tokens in all\0"              /* CONSOLE_ERR_TOKENS */
+    "line longer than 255 characters\0"                         /* CONSOLE_ERR_LONG_LINE */
+    "input lost, \2 line(s) dropped (send a line at a time)\0"  /* CONSOLE_ERR_LOST */
+    "\1 has " CONSOLE_W_GRUNDY_VALUE "s above 255 by " HEAP " \2\0" /* CONSOLE_ERR_VALUES */
+    "\1 is not in the device's menu\0"                          /* CONSOLE_ERR_NOT_DEVICE */
+    "that position has no move left";                           /* CONSOLE_ERR_FINISHED */
 
 enum { HINT_PLAIN, HINT_BASH, HINT_SET, HINT_OCTAL, HINT_MISERE, HINTS };
 static const char console_hints[] PROGMEM =
-    "this game takes no parameter\0"
-    "bash:M needs M from 1 to 65535\0"
-    "up to 32 values 1..255, like sub:1,3,4 or line:1,2\0"
-    "up to 255 octal digits, like octal:0.137\0"
-    "wythoff has no misere variant";
+    "this " GAME " takes no parameter\0"
+    "bash:M" NEEDS "M from 1 to 65535\0"
+    "up to 32 values 1..255, like " CONSOLE_W_SUB_EXAMPLE " or " CONSOLE_W_LINE_EXAMPLE "\0"
+    "up to 255 octal digits, like " CONSOLE_W_OCTAL_EXAMPLE "\0"
+    CONSOLE_W_WYTHOFF " has no " CONSOLE_W_MISERE " variant";
+
+#undef HEAP
+#undef GAME
+#undef NEEDS
+#undef TYPE_HELP
 
 const char *console_nth(const char *pgm, uint8_t n)
 {
@@ -178,18 +194,21 @@ static void console_put_pgm(const char *pgm, void (*put)(char c))
     while ((c = (char)pgm_read_byte(pgm++)) != 0) put(c);
 }
 
-static void console_put_u32(engine_heap_t v, void (*put)(char c))
+/* c itself, or the word a CONSOLE_W_* code stands for. */
+static void console_put_char(char c, void (*put)(char c))
 {
-    char digits[10];
-    uint8_t n = 0;
-    do {
-        digits[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n) put(digits[--n]);
+    if ((uint8_t)c >= 0x80) console_put_pgm(console_nth(console_words, (uint8_t)(c - 0x80)), put);
+    else put(c);
 }
 
-void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c))
+void console_print_text(const char *pgm, void (*put)(char c))
+{
+    char c;
+    while ((c = (char)pgm_read_byte(pgm++)) != 0) console_put_char(c, put);
+}
+
+void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c),
+                         void (*put_u32)(uint32_t v))
 {
     const uint8_t e = cmd->error < CONSOLE_ERRORS ? cmd->error : CONSOLE_ERR_COMMAND;
     const char *m = console_nth(console_messages, e);
@@ -202,13 +221,13 @@ void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)
             }
             if (cmd->len > CONSOLE_ECHO_MAX) console_put_pgm(PSTR("..."), put);
         } else if (c == '\2') {
-            console_put_u32(cmd->value, put);
+            put_u32(cmd->value);
         } else if (c == '\3') {
             console_put_pgm(console_verb_names[cmd->verb < CONSOLE_VERBS ? cmd->verb : 0], put);
         } else if (c == '\4') {
-            console_put_pgm(console_nth(console_hints, cmd->value < HINTS ? (uint8_t)cmd->value : HINT_PLAIN), put);
+            console_print_text(console_nth(console_hints, cmd->value < HINTS ? (uint8_t)cmd->value : HINT_PLAIN), put);
         } else {
-            put(c);
+            console_put_char(c, put);
         }
     }
 }

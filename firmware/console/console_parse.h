@@ -55,13 +55,36 @@ typedef struct {
     engine_position_t pos;
 } console_cmd_t;
 
+/* Words the console's messages and help share, written in them as one byte each (0x80 + the
+ * word's place in console_words, console_parse.c) and printed by console_print_text: the
+ * text is about 170 bytes shorter. Each is a string of its own, to be joined to the text
+ * around it (a hex escape would swallow a digit or letter after it). */
+#define CONSOLE_W_HEAP "\x80"
+#define CONSOLE_W_GAME "\x81"
+#define CONSOLE_W_TYPE_HELP "\x82"     /* " (type help)" */
+#define CONSOLE_W_NEEDS "\x83"         /* " needs " */
+#define CONSOLE_W_WINNING_MOVE "\x84"  /* " winning move" */
+#define CONSOLE_W_WYTHOFF "\x85"
+#define CONSOLE_W_MISERE "\x86"
+#define CONSOLE_W_GRUNDY_VALUE "\x87"
+#define CONSOLE_W_SOLVE "\x88"
+#define CONSOLE_W_UNKNOWN "\x89"       /* "unknown " */
+#define CONSOLE_W_SUB_EXAMPLE "\x8A"   /* "sub:1,3,4" */
+#define CONSOLE_W_OCTAL_EXAMPLE "\x8B" /* "octal:0.137" */
+#define CONSOLE_W_LINE_EXAMPLE "\x8C"  /* "line:1,2" */
+
 /* Parse line[0 .. len-1] into cmd; returns cmd->error (CONSOLE_OK: cmd is ready to run, its
  * position checked by engine_check_position). */
 console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd);
 /* String n of the strings packed one after another (NUL-separated) at pgm, in program memory. */
 const char *console_nth(const char *pgm, uint8_t n);
-/* Write cmd's error as the text after "err " through put (no line end); line is the parsed
- * line, whose words some messages repeat (only printable ASCII, others as '?'). */
-void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c));
+/* Write the NUL-terminated text at pgm, in program memory, through put, its CONSOLE_W_* words
+ * spelt out. */
+void console_print_text(const char *pgm, void (*put)(char c));
+/* Write cmd's error as the text after "err " through put, and its numbers in decimal through
+ * put_u32 (no line end); line is the parsed line, whose words some messages repeat (only
+ * printable ASCII, others as '?'). */
+void console_print_error(const console_cmd_t *cmd, const char *line, void (*put)(char c),
+                         void (*put_u32)(uint32_t v));
 
 #endif

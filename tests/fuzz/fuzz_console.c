@@ -18,6 +18,13 @@ static void fuzz_put(char c)
     else abort(); /* an error message far longer than any line */
 }
 
+static void fuzz_put_u32(uint32_t v)
+{
+    char digits[11];
+    snprintf(digits, sizeof digits, "%lu", (unsigned long)v);
+    for (const char *d = digits; *d; d++) fuzz_put(*d);
+}
+
 static void fuzz_require(int ok, const char *what)
 {
     if (!ok) {
@@ -48,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     fuzz_require((unsigned)cmd.at + cmd.len <= len, "error word outside the line");
     fuzz_out_len = 0;
-    console_print_error(&cmd, line, fuzz_put);
+    console_print_error(&cmd, line, fuzz_put, fuzz_put_u32);
     fuzz_require(fuzz_out_len > 0, "empty error message");
     for (size_t i = 0; i < fuzz_out_len; i++)
         fuzz_require(fuzz_out[i] >= ' ' && fuzz_out[i] < 0x7F, "unprintable byte in a message");
