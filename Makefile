@@ -239,13 +239,14 @@ $(FUZZ_CONSOLE): $(FUZZ_SRCS) $(wildcard firmware/console/*.h firmware/engine/*.
 		-fno-sanitize-recover=undefined -Ifirmware/console $(ENGINE_INC) $(FUZZ_SRCS) -o $@
 
 # --- the store on the AVR, driven directly (tests/store/store_suite.c), with the firmware's
-# objects; store.c itself with 41 bytes a poll, so that a save's last byte ends a poll ---
+# objects; store.c itself with 137 bytes a poll (137 divides 2 x 412 - 2), so that a save's last byte
+# ends a poll ---
 TEST_STORE_AVR := $(BUILD)/tests/store_avr.elf
-TEST_STORE_AVR_CFLAGS := $(AVR_CFLAGS) $(FW_INC) -DSTORE_STEPS=41
-TEST_STORE_AVR_OBJS := $(BUILD)/tests/avr/store_suite.o $(BUILD)/tests/avr/store_41.o \
+TEST_STORE_AVR_CFLAGS := $(AVR_CFLAGS) $(FW_INC) -DSTORE_STEPS=137
+TEST_STORE_AVR_OBJS := $(BUILD)/tests/avr/store_suite.o $(BUILD)/tests/avr/store_steps.o \
 	$(BUILD)/tests/avr/check.o $(addprefix $(FW_DIR)/obj/,firmware/game/settings.o \
 		firmware/game/games.o firmware/runtime/uart.o firmware/runtime/watchdog.o \
-		firmware/runtime/tick.o firmware/runtime/debounce.o firmware/display/display.o) \
+		firmware/runtime/tick.o firmware/runtime/debounce.o firmware/runtime/press.o firmware/display/display.o) \
 	$(patsubst %.c,$(FW_DIR)/obj/%.o,$(wildcard boards/$(BOARD)/*.c)) $(ENGINE_AVR_OBJS)
 
 $(BUILD)/tests/avr/store_suite.o: tests/store/store_suite.c Makefile | $(TABLES_H)
@@ -253,7 +254,7 @@ $(BUILD)/tests/avr/store_suite.o: tests/store/store_suite.c Makefile | $(TABLES_
 	@echo "  AVR-CC  $@"
 	$(Q)$(AVR_CC) $(TEST_STORE_AVR_CFLAGS) -Itests/engine -Isim -c $< -o $@
 
-$(BUILD)/tests/avr/store_41.o: firmware/game/store.c Makefile | $(TABLES_H)
+$(BUILD)/tests/avr/store_steps.o: firmware/game/store.c Makefile | $(TABLES_H)
 	@mkdir -p $(@D)
 	@echo "  AVR-CC  $@"
 	$(Q)$(AVR_CC) $(TEST_STORE_AVR_CFLAGS) -c $< -o $@

@@ -25,7 +25,7 @@ AVR_MCU(F_CPU, "atmega328p");
  * with STORE_STEPS steps a poll, dividing the first two, a save's last byte ends a poll and its
  * finish is seen only by the next: a change between the two finds the save all but done. */
 #define SUITE_LAST_BYTE_POLLS ((2 * SUITE_SIZE - 2) / STORE_STEPS)
-_Static_assert((2 * SUITE_SIZE - 2) % STORE_STEPS == 0, "build with STORE_STEPS dividing 820");
+_Static_assert((2 * SUITE_SIZE - 2) % STORE_STEPS == 0, "build with STORE_STEPS dividing 2 * sizeof(store_record_t) - 2");
 
 static store_score_t model[SUITE_CELLS]; /* what the store should hold */
 static settings_t model_set;
