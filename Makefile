@@ -226,6 +226,14 @@ MATRIX8_ELF := $(BUILD)/matrix8/grundy.elf
 _matrix8_elf:
 	$(Q)$(MAKE) --no-print-directory -s BOARD=matrix8 $(MATRIX8_ELF)
 
+# --- the console's error replies as templates, for the README's quotes (tests/docs) ---
+CONSOLE_TEMPLATES := $(BUILD)/tests/console_templates
+
+$(CONSOLE_TEMPLATES): tests/docs/console_templates.c firmware/console/console_parse.c \
+		$(wildcard firmware/console/*.h) $(ENGINE_HOST_OBJS) Makefile
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) -std=gnu99 -O1 $(WARN) -Ifirmware/console $(ENGINE_INC) $< $(ENGINE_HOST_OBJS) -o $@
+
 # --- the console parser under libFuzzer (clang) ---
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_CONSOLE := $(FUZZ_DIR)/fuzz_console
@@ -352,7 +360,7 @@ TEST_SUITES = \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"presses and auto-repeat: $(TEST_PRESS)" \
-	"the README's console replies are the firmware's: sh tests/docs/readme_replies.sh" \
+	"the README's console replies are the firmware's: sh tests/docs/readme_replies.sh $(CONSOLE_TEMPLATES)" \
 	"make flash for a newcomer (avrdude installed for it, the port checked): sh tests/tools/test_flash.sh" \
 	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
@@ -368,7 +376,7 @@ TEST_SUITES = \
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
+		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 

@@ -1,17 +1,17 @@
 #!/bin/sh
 # The console's error replies the README quotes (`err …`) are the firmware's own words: each
-# must match one of the reply templates in firmware/console/console_parse.c (a name or text
-# for \1, \3 and \4, a number or N for \2). Ends with "N passed, M failed".
-# Usage: sh tests/docs/readme_replies.sh [README.md] [console_parse.c]
+# must match one of the reply templates that TEMPLATES (build/tests/console_templates, built
+# from console_parse.c itself) prints (a name or text for \1, \3 and \4, a number or N for
+# \2). Ends with "N passed, M failed".
+# Usage: sh tests/docs/readme_replies.sh TEMPLATES [README.md]
 set -eu
-readme=${1:-README.md}
-source=${2:-firmware/console/console_parse.c}
+templates=$1
+readme=${2:-README.md}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # the templates, one extended regular expression each
-sed -n 's/^ *"\(.*\)"; *\/\* CONSOLE_ERR_[A-Z_]* \*\/$/\1/p; s/^ *"\(.*\)\\0" *\/\* CONSOLE_ERR_[A-Z_]* \*\/$/\1/p' \
-    "$source" >"$tmp/templates"
+"$templates" >"$tmp/templates"
 sed -e 's/[][().*+?{}|^$]/\\&/g' -e 's/\\[134]/.+/g' -e 's/\\2/([0-9]+|N)/g' \
     "$tmp/templates" >"$tmp/patterns"
 # the README's quotes, a line each (a quote may run over a line end)
@@ -21,7 +21,7 @@ tr '\n' ' ' <"$readme" | grep -o '`err [^`]*`' | sed -e 's/^`err //' -e 's/`$//'
 passed=0 failed=0
 n=$(wc -l <"$tmp/templates")
 if [ "$n" -ge 10 ]; then passed=$((passed + 1)); else
-    echo "FAIL only $n reply templates found in $source"
+    echo "FAIL only $n reply templates printed by $templates"
     failed=$((failed + 1))
 fi
 while IFS= read -r quote; do

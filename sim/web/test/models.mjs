@@ -245,7 +245,7 @@ function dimCheck(t, siteDir) {
   m.run(m.cycles + 100 * MS);
   const lit = [...b.frame(m.cycles).leds].filter((v) => v > 0);
   t.check('shift595: brightness 3 of 4 shows as OE low half the time (Timer1 inverting PWM)',
-    /@menu bright 2/.test(out) && lit.length > 0 && lit.every((v) => Math.abs(v - 0.5) < 0.01),
+    /@menu bright 3\b/.test(out) && lit.length > 0 && lit.every((v) => Math.abs(v - 0.5) < 0.01),
     `${out.split('\r\n').filter((l) => l.startsWith('@menu')).pop()}; levels ${[...new Set(lit.map((v) => v.toFixed(3)))]}`);
 }
 
