@@ -140,7 +140,7 @@ static void menu_tell_begin(void)
 static void menu_tell(void)
 {
     menu_tell_begin();
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
 }
 
 void menu_print_settings(const settings_t *s)

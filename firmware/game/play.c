@@ -227,7 +227,7 @@ static void play_sound(board_sound_t s)
 static void play_turn(uint16_t now)
 {
     play_event(PSTR("@turn "), play.side);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     board_status(play.side ? BOARD_LIGHT_MY_MOVE : BOARD_LIGHT_YOUR_MOVE); /* p2: "my" */
     play.marks[0] = play.marks[1] = 0;
     play.marking = play.refusing = play.hinting = play.a_armed = 0;
@@ -271,7 +271,7 @@ static play_event_t play_over(uint16_t now)
     play.until = now; /* grid boards: the text scrolls from here */
     play.scrolled = 0;
     play_event(PSTR("@over "), play.winner);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     /* two players: p1 is "you", p2 "I" */
     board_status(play.winner ? BOARD_LIGHT_I_WIN : BOARD_LIGHT_YOU_WIN);
     play_sound(play.winner && !play.set.two_player ? BOARD_SOUND_LOSE : BOARD_SOUND_WIN);

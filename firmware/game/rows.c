@@ -74,5 +74,5 @@ void rows_print(const rows_t *b)
                 uart_putc(b->mask[r] & (1u << i) ? '#' : '.');
         }
     }
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
 }

@@ -48,7 +48,7 @@ static void ui_print_settings(const settings_t *s)
     uart_puts_P(PSTR("@settings "));
     games_print_name(s);
     menu_print_settings(s);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
 }
 
 static void ui_new_game(uint16_t now, const uint8_t *mask)
@@ -88,7 +88,7 @@ static void ui_boot(uint8_t held, uint16_t now)
     } else {
         uart_puts_P(origins[origin]);
     }
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     if (BOARD_HAS_BUZZER && (held & (BUTTON_A | BUTTON_B)) == BUTTON_B && store_settings()->sound)
         ui_mute(); /* B alone held at power-up: sound off, for a quiet room */
     board_brightness(store_settings()->brightness);
@@ -111,7 +111,7 @@ __attribute__((noinline)) static void ui_score(play_event_t ev)
     uart_put_u32(score.losses);
     uart_putc(' ');
     uart_put_u32(score.hints);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
 }
 
 void ui_start(uint16_t now_ms)
@@ -120,7 +120,7 @@ void ui_start(uint16_t now_ms)
     const uint8_t reset = watchdog_reset_cause();
     uart_puts_P(PSTR("@reset "));
     uart_puts_P(causes[reset & ~WATCHDOG_KEPT]);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     ui.state = UI_BOOT;
     ui.boot_at = now_ms;
     /* after a hang: the game, settings and score RAM kept, unless they do not hold up */
@@ -133,7 +133,7 @@ void ui_start(uint16_t now_ms)
     ui_print_settings(store_settings());
     uart_puts_P(PSTR("@resume "));
     play_print_state();
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     ui.state = UI_GAME;
 }
 
