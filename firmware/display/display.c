@@ -31,7 +31,12 @@ void display_set(uint8_t row, uint8_t led, display_state_t s)
 
 void display_fill(uint8_t row, display_state_t s)
 {
-    for (uint8_t i = 0; i < board_row_length(row); i++) display_states[row][i] = (uint8_t)s;
+    display_mask(row, 0xFF, s);
+}
+
+void display_fill_rows(uint8_t first, display_state_t s)
+{
+    for (uint8_t r = first; r < BOARD_ROWS; r++) display_fill(r, s);
 }
 
 void display_mask(uint8_t row, uint8_t mask, display_state_t s)
@@ -147,6 +152,6 @@ bool display_scroll(const char *text, uint16_t ms)
 {
     const uint16_t step = ms / DISPLAY_SCROLL_MS;
     if (step > 64) return false; /* long gone (and no wrap of int8_t below) */
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+    display_fill_rows(0, DISPLAY_OFF);
     return display_text(text, (int8_t)(8 - step)) > 0;
 }

@@ -174,7 +174,7 @@ static void menu_draw_label(uint8_t value, uint8_t i)
 /* Row 0: the line's icon, slowly blinking; below: the value (see README's menu table). */
 static void menu_draw(uint16_t now)
 {
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+    display_fill_rows(0, DISPLAY_OFF);
     const uint8_t icon = pgm_read_byte(&menu_lines[menu.line].icon);
     for (uint8_t i = 0; i < board_row_length(0); i++)
         if (icon & (1u << i)) display_set(0, i, DISPLAY_SLOW);
@@ -201,7 +201,7 @@ static void menu_draw(uint16_t now)
         }
     if (menu.refusing && (int16_t)(now - menu.refuse_until) >= 0) menu.refusing = 0;
     if (menu.refusing) {
-        for (uint8_t r = 1; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_FLASH);
+        display_fill_rows(1, DISPLAY_FLASH);
         tick_alarm_at(menu.refuse_until);
     }
     display_end();

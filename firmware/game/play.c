@@ -153,14 +153,14 @@ static void play_draw_states(uint16_t now)
         uint8_t left = move[0], down = move[1];
         if (move != play.marks) left = rows_count(left), down = rows_count(down);
         const uint8_t x = (uint8_t)play.b.pos.heap[0], y = (uint8_t)(7 - play.b.pos.heap[1]);
-        for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+        display_fill_rows(0, DISPLAY_OFF);
         display_set(y, x, play.hinting == 2 ? DISPLAY_BLINK : play.refusing ? DISPLAY_FLASH : DISPLAY_ON);
         if (left || down)
             display_set((uint8_t)(y + down), (uint8_t)(x - left), play.hinting ? DISPLAY_SLOW : DISPLAY_BLINK);
         return;
     }
+    display_fill_rows(0, DISPLAY_OFF);
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
-        display_fill(r, DISPLAY_OFF);
         display_mask(r, play.b.mask[r], DISPLAY_ON);
         if (play.phase == PLAY_SHOW) display_mask(r, taken[r], DISPLAY_BLINK);
         if (play.phase == PLAY_TURN && play.hinting) {
