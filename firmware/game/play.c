@@ -218,6 +218,13 @@ __attribute__((noinline)) static void play_draw(uint16_t now)
 
 /* ---- turns ---- */
 
+/* No marks, no refusal or hint showing, no A held for a hint. */
+static void play_forget_input(void)
+{
+    play.marks[0] = play.marks[1] = 0;
+    play.marking = play.refusing = play.hinting = play.a_armed = 0;
+}
+
 /* A sound, unless the settings mute it. */
 static void play_sound(board_sound_t s)
 {
@@ -229,8 +236,7 @@ static void play_turn(uint16_t now)
     play_event(PSTR("@turn "), play.side);
     uart_end_line();
     board_status(play.side ? BOARD_LIGHT_MY_MOVE : BOARD_LIGHT_YOUR_MOVE); /* p2: "my" */
-    play.marks[0] = play.marks[1] = 0;
-    play.marking = play.refusing = play.hinting = play.a_armed = 0;
+    play_forget_input();
     if (play_person(play.side)) {
         play.phase = PLAY_TURN;
         play.col = 0; /* line entry: the leftmost pin of the topmost row */
@@ -459,8 +465,7 @@ static __attribute__((noinline)) void play_hint(uint16_t now)
 {
     engine_iter_t it = {0};
     engine_move_t m;
-    play.marks[0] = play.marks[1] = 0;
-    play.marking = play.refusing = 0;
+    play_forget_input(); /* a_armed: already down */
     play.hint_until = (uint16_t)(now + PLAY_HINT_MS);
     play_event(PSTR("@hint "), play.side);
     if (engine_next_winning_move(&play.rules, &play.b.pos, &it, &m)) {
@@ -550,8 +555,7 @@ __attribute__((noinline)) play_event_t play_update(uint8_t presses, uint8_t held
 
 void play_resume(uint16_t now_ms)
 {
-    play.marks[0] = play.marks[1] = 0;
-    play.marking = play.refusing = play.hinting = play.a_armed = 0;
+    play_forget_input();
     play.until = (uint16_t)(now_ms + (play.phase == PLAY_THINK ? PLAY_THINK_MS : PLAY_SHOW_MS));
     play_draw(now_ms);
 }
