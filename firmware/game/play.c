@@ -18,10 +18,6 @@
 typedef enum { PLAY_TURN, PLAY_THINK, PLAY_SHOW, PLAY_OVER } play_phase_t;
 
 static struct {
-    settings_t set;
-    engine_rules_t rules;
-    rows_t b;
-    engine_move_t reply;  /* the device's move while it is shown */
     uint8_t entry, used;  /* games_entry_t; rows in play */
     uint8_t phase;
     uint8_t side;         /* to move: 0 the person (p1), 1 the device (p2) */
@@ -35,12 +31,17 @@ static struct {
     uint16_t refuse_until;
     uint8_t hinting;      /* a hint shows until hint_until: hint_rows blink, or none */
     uint16_t hint_until;
-    uint8_t hint_rows[BOARD_ROWS];
     uint8_t a_armed;      /* A went down with nothing marked at a_since: a hint if held */
     uint16_t a_since;
     uint8_t scrolled;     /* grid boards, the game over: the text has scrolled by once */
     uint8_t scrolling;    /* grid boards, the game over: the text is still scrolling by */
+    uint8_t hint_rows[BOARD_ROWS];
+    settings_t set;
+    engine_move_t reply;  /* the device's move while it is shown */
+    rows_t b;
+    engine_rules_t rules;
 } play WATCHDOG_KEEP; /* kept across a watchdog reset (play_restore); play_start sets it up */
+
 
 static bool play_after(uint16_t now, uint16_t t)
 {
