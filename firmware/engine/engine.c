@@ -269,10 +269,8 @@ bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uin
     return true;
 }
 
-/* Not inlined: its searches' cursors stay off the caller's frame. */
-__attribute__((noinline)) bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p,
-                                                  engine_level_t level, uint16_t rnd,
-                                                  engine_move_t *m)
+bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
+                        uint16_t rnd, engine_move_t *m)
 {
     if (level == ENGINE_LEVEL_CASUAL && rnd % 3 == 0) return engine_random_move(r, p, rnd / 3, m);
     return engine_best_move(r, p, m);
