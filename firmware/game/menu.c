@@ -255,7 +255,7 @@ static void menu_change(int8_t step)
     if (menu.line == MENU_BRIGHT) board_brightness(menu.edit.brightness); /* seen while chosen */
 }
 
-__attribute__((noinline)) menu_action_t menu_update(uint8_t presses, uint16_t now_ms)
+menu_action_t menu_update(uint8_t presses, uint16_t now_ms)
 {
     const uint8_t line = menu.line;
     bool changed = false;
