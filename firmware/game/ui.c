@@ -33,9 +33,8 @@ static struct {
 /* SETTINGS_STANDBY_* in seconds; 0: never. */
 static const uint16_t ui_standby_after[SETTINGS_STANDBYS] PROGMEM = {60, 120, 300, 0};
 
-/* The alternating first player: whether the device (or p2) begins now, saved. Not inlined:
- * its copy of the settings stays off the stack while the game starts. */
-__attribute__((noinline)) static uint8_t ui_alternate(void)
+/* The alternating first player: whether the device (or p2) begins now, saved. */
+static uint8_t ui_alternate(void)
 {
     settings_t next = *store_settings();
     next.device_began = (uint8_t)!next.device_began;
