@@ -109,13 +109,7 @@ static void menu_print_value(const settings_t *s, uint8_t line)
         normal.misere = 0;
         games_print_name(&normal);
     } else if (line == MENU_SET) {
-        char sep = 0;
-        for (uint8_t k = 0; k < SETTINGS_SET_BITS; k++)
-            if (s->custom & (1u << k)) {
-                if (sep) uart_putc(sep);
-                uart_put_u32(k + 1u);
-                sep = ',';
-            }
+        games_print_set(s->custom, 0);
         if (s == &menu.edit) {
             uart_puts_P(PSTR(" at "));
             uart_put_u32(menu.set_cursor + 1u);
