@@ -170,8 +170,7 @@ static void menu_draw(uint16_t now)
 {
     display_fill_rows(0, DISPLAY_OFF);
     const uint8_t icon = pgm_read_byte(&menu_lines[menu.line].icon);
-    for (uint8_t i = 0; i < board_row_length(0); i++)
-        if (icon & (1u << i)) display_set(0, i, DISPLAY_SLOW);
+    display_mask(0, icon, DISPLAY_SLOW);
     const uint8_t value = *menu_value(menu.line);
     const uint8_t first = pgm_read_byte(&menu_lines[menu.line].first);
     uint8_t k = 0; /* value LEDs in reading order over rows 1.. */
