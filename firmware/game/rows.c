@@ -70,8 +70,8 @@ void rows_print(const rows_t *b)
     } else {
         for (uint8_t r = 0; r < BOARD_ROWS; r++) {
             uart_putc(' ');
-            for (uint8_t i = 0; i < board_row_length(r); i++)
-                uart_putc(b->mask[r] & (1u << i) ? '#' : '.');
+            uint8_t mask = b->mask[r];
+            for (uint8_t i = 0; i < board_row_length(r); i++, mask >>= 1) uart_putc(mask & 1 ? '#' : '.');
         }
     }
     uart_end_line();
