@@ -88,9 +88,9 @@ static bool play_seek(uint8_t from, int8_t step)
             if (play.entry != GAMES_ENTRY_WYTHOFF) play.marks[0] = 0;
             play.marking = 0;
             /* line entry: the standing pin nearest to the column the cursor had */
-            uint8_t best = 0xFF;
-            for (uint8_t i = 0; i < 8; i++)
-                if ((play.b.mask[r] & (1u << i)) &&
+            uint8_t best = 0xFF, pins = play.b.mask[r];
+            for (uint8_t i = 0; i < 8; i++, pins >>= 1)
+                if ((pins & 1) &&
                     (best == 0xFF || (uint8_t)(i > play.col ? i - play.col : play.col - i) <
                                          (uint8_t)(best > play.col ? best - play.col : play.col - best)))
                     best = i;
