@@ -88,12 +88,11 @@ static bool play_seek(uint8_t from, int8_t step)
             if (play.entry != GAMES_ENTRY_WYTHOFF) play.marks[0] = 0;
             play.marking = 0;
             /* line entry: the standing pin nearest to the column the cursor had */
-            uint8_t best = 0xFF, pins = play.b.mask[r];
-            for (uint8_t i = 0; i < 8; i++, pins >>= 1)
-                if ((pins & 1) &&
-                    (best == 0xFF || (uint8_t)(i > play.col ? i - play.col : play.col - i) <
-                                         (uint8_t)(best > play.col ? best - play.col : play.col - best)))
-                    best = i;
+            uint8_t best = 0, nearest = 0xFF, pins = play.b.mask[r];
+            for (uint8_t i = 0; i < 8; i++, pins >>= 1) {
+                const uint8_t distance = (uint8_t)(i > play.col ? i - play.col : play.col - i);
+                if ((pins & 1) && distance < nearest) best = i, nearest = distance;
+            }
             play.col = best;
             return true;
         }
@@ -104,7 +103,7 @@ static bool play_seek(uint8_t from, int8_t step)
 static void play_step_col(int8_t step)
 {
     for (int8_t i = (int8_t)(play.col + step); i >= 0 && i < 8; i = (int8_t)(i + step)) {
-        if (play.b.mask[play.cursor] & (1u << i)) {
+        if ((play.b.mask[play.cursor] >> i) & 1) {
             play.col = (uint8_t)i;
             return;
         }
