@@ -183,7 +183,7 @@ static void menu_draw(uint16_t now)
                 if (r == 1 && ((value + 1u) >> (len - 1 - i)) & 1) st = DISPLAY_ON;
             } else if (menu.line == MENU_SET) {
                 if (k < SETTINGS_SET_BITS) {
-                    const bool member = value & (1u << k);
+                    const bool member = (value >> k) & 1;
                     st = member ? DISPLAY_ON : DISPLAY_OFF;
                     if (k == menu.set_cursor) st = member ? DISPLAY_CURSOR : DISPLAY_BLINK;
                 }
