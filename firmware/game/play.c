@@ -284,6 +284,21 @@ static play_event_t play_over(uint16_t now)
     return PLAY_EVENT_OVER;
 }
 
+/* Whether move m leaves the opponent a win. Tried on the board itself, which then gets its
+ * tokens back: a copy would sit on the stack under the engine's search (90 bytes). */
+static bool play_leaves_win(const engine_move_t *m)
+{
+    uint8_t taken[BOARD_ROWS];
+    if (engine_check_move(&play.rules, &play.b.pos, m) != ENGINE_OK) return false;
+    rows_taken(&play.b, m, taken);
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) play.b.mask[r] &= (uint8_t)~taken[r];
+    rows_set(&play.b, play.entry, play.used, play.b.mask);
+    const bool win = engine_is_win(&play.rules, &play.b.pos);
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) play.b.mask[r] |= taken[r];
+    rows_set(&play.b, play.entry, play.used, play.b.mask);
+    return win;
+}
+
 /* Equalizer's plain move: a random legal move that leaves the opponent a win. Not inlined: its
  * locals stay off the stack of the device's choice (16 bytes of stack for 192 of flash). */
 static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
@@ -294,12 +309,7 @@ static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
         engine_move_t m;
         uint8_t k = 0;
         while (engine_next_move(&play.rules, &play.b.pos, &it, &m)) {
-            /* tried on the position itself, which the rows then give back: a copy would sit on
-             * the stack under the engine's search (65 bytes) */
-            const bool leaves_win = engine_apply_move(&play.rules, &play.b.pos, &m) == ENGINE_OK &&
-                                    engine_is_win(&play.rules, &play.b.pos);
-            rows_set(&play.b, play.entry, play.used, play.b.mask);
-            if (!leaves_win) continue;
+            if (!play_leaves_win(&m)) continue;
             if (pass == 1 && k == pick) {
                 *out = m;
                 return true;
