@@ -30,6 +30,9 @@ static struct {
     uint16_t woke_at;
 } ui;
 
+/* Told when the menu closes without a new game. */
+static const char ui_menu_back[] PROGMEM = "@menu back\r\n";
+
 /* SETTINGS_STANDBY_* in seconds; 0: never. */
 static const uint16_t ui_standby_after[SETTINGS_STANDBYS] PROGMEM = {60, 120, 300, 0};
 
@@ -212,7 +215,7 @@ static void ui_react(uint8_t presses, uint8_t held, uint16_t now_ms)
             ui.b_armed = 0; /* this B goes back; holding it does not reopen the menu */
             ui.state = UI_GAME;
             board_brightness(store_settings()->brightness); /* undo a brightness only tried */
-            uart_puts_P(PSTR("@menu back\r\n"));
+            uart_puts_P(ui_menu_back);
             play_resume(now_ms);
         } else if (act == MENU_PLAY) {
             store_settings_put(menu_settings());
@@ -235,7 +238,7 @@ bool ui_ready(void)
 
 void ui_play(const settings_t *s, const uint8_t mask[BOARD_ROWS], uint16_t now_ms)
 {
-    if (ui.state == UI_MENU) uart_puts_P(PSTR("@menu back\r\n"));
+    if (ui.state == UI_MENU) uart_puts_P(ui_menu_back);
     ui.b_armed = 0;
     store_settings_put(s);
     ui_new_game(now_ms, mask);
