@@ -225,6 +225,14 @@ static void play_forget_input(void)
     play.marking = play.refusing = play.hinting = play.a_armed = 0;
 }
 
+/* Take `tokens` off the board (on: put them back), and the position with them. */
+static void play_tokens(const uint8_t tokens[BOARD_ROWS], bool on)
+{
+    for (uint8_t r = 0; r < BOARD_ROWS; r++)
+        play.b.mask[r] = on ? (uint8_t)(play.b.mask[r] | tokens[r]) : (uint8_t)(play.b.mask[r] & ~tokens[r]);
+    rows_set(&play.b, play.entry, play.used, play.b.mask);
+}
+
 /* A sound, unless the settings mute it. */
 static void play_sound(board_sound_t s)
 {
@@ -252,10 +260,9 @@ static play_event_t play_over(uint16_t now);
 /* Take the tokens of m off the board; end the game or pass the turn. */
 static play_event_t play_move(const engine_move_t *m, uint16_t now)
 {
-    uint8_t taken[BOARD_ROWS], after[BOARD_ROWS];
+    uint8_t taken[BOARD_ROWS];
     rows_taken(&play.b, m, taken);
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) after[r] = (uint8_t)(play.b.mask[r] & ~taken[r]);
-    rows_set(&play.b, play.entry, play.used, after);
+    play_tokens(taken, false);
     const uint8_t mover = play.side;
     play.side ^= 1;
     play_event(PSTR("@move "), mover);
@@ -291,11 +298,9 @@ static bool play_leaves_win(const engine_move_t *m)
     uint8_t taken[BOARD_ROWS];
     if (engine_check_move(&play.rules, &play.b.pos, m) != ENGINE_OK) return false;
     rows_taken(&play.b, m, taken);
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) play.b.mask[r] &= (uint8_t)~taken[r];
-    rows_set(&play.b, play.entry, play.used, play.b.mask);
+    play_tokens(taken, false);
     const bool win = engine_is_win(&play.rules, &play.b.pos);
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) play.b.mask[r] |= taken[r];
-    rows_set(&play.b, play.entry, play.used, play.b.mask);
+    play_tokens(taken, true);
     return win;
 }
 
@@ -458,17 +463,15 @@ static bool play_marked_move(engine_move_t *m)
     return true;
 }
 
-/* The hint's move m: its tokens blink, the position after it goes out on the UART. Not inlined:
- * its rows stay off the stack while the engine searches. */
-static __attribute__((noinline)) void play_hint_show(const engine_move_t *m)
+/* The hint's move m: its tokens blink, the position after it goes out on the UART (printed
+ * from the board with the tokens taken off, then put back). */
+static void play_hint_show(const engine_move_t *m)
 {
     play.hinting = 1;
     rows_taken(&play.b, m, play.hint_rows);
-    rows_t after; /* rows_set fills it all */
-    uint8_t mask[BOARD_ROWS];
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) mask[r] = (uint8_t)(play.b.mask[r] & ~play.hint_rows[r]);
-    rows_set(&after, play.entry, play.used, mask);
-    rows_print(&after);
+    play_tokens(play.hint_rows, false);
+    rows_print(&play.b);
+    play_tokens(play.hint_rows, true);
 }
 
 static __attribute__((noinline)) void play_hint(uint16_t now)
