@@ -60,7 +60,7 @@ static const char console_help[] PROGMEM =
 
 static void console_end_line(void)
 {
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
 }
 
 static void console_error(void)

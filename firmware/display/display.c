@@ -17,7 +17,6 @@ static volatile uint8_t display_states[BOARD_ROWS][8];
 static volatile uint8_t display_phase = DISPLAY_PHASE0; /* bit s set: state s is lit now */
 static volatile uint8_t display_used;  /* bit s set: the shown frame has an LED in state s */
 static volatile uint8_t display_due;   /* show again at the next display_update */
-static uint8_t display_lit[BOARD_ROWS]; /* the frame shown */
 
 void display_end(void)
 {
@@ -31,7 +30,12 @@ void display_set(uint8_t row, uint8_t led, display_state_t s)
 
 void display_fill(uint8_t row, display_state_t s)
 {
-    for (uint8_t i = 0; i < board_row_length(row); i++) display_states[row][i] = (uint8_t)s;
+    display_mask(row, 0xFF, s);
+}
+
+void display_fill_rows(uint8_t first, display_state_t s)
+{
+    for (uint8_t r = first; r < BOARD_ROWS; r++) display_fill(r, s);
 }
 
 void display_mask(uint8_t row, uint8_t mask, display_state_t s)
@@ -66,12 +70,13 @@ bool display_pending(void)
     return display_due;
 }
 
-void display_update(void)
+__attribute__((noinline)) void display_update(void)
 {
     if (!display_due) return;
     display_due = 0; /* before the phases are read: an edge from now on asks again */
     const uint8_t lit_by = display_phase;
     uint8_t used = 0;
+    uint8_t lit[BOARD_ROWS]; /* the frame: on the stack, which is shallow here, not in RAM for good */
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
         const volatile uint8_t *p = &display_states[r][board_row_length(r)];
         uint8_t row = 0; /* built from the last LED down to LED 0, bit 0 */
@@ -80,11 +85,11 @@ void display_update(void)
             used |= (uint8_t)DISPLAY_BIT(s);
             row = (uint8_t)(row << 1 | ((lit_by >> s) & 1));
         }
-        display_lit[r] = row;
+        lit[r] = row;
     }
     display_used = used;
     if (display_phase != lit_by) display_due = 1; /* an edge came before used was set */
-    board_show(display_lit);
+    board_show(lit);
 }
 
 /* ---- text on grid boards (compiled out elsewhere: nothing calls it) ---- */
@@ -147,6 +152,6 @@ bool display_scroll(const char *text, uint16_t ms)
 {
     const uint16_t step = ms / DISPLAY_SCROLL_MS;
     if (step > 64) return false; /* long gone (and no wrap of int8_t below) */
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+    display_fill_rows(0, DISPLAY_OFF);
     return display_text(text, (int8_t)(8 - step)) > 0;
 }

@@ -36,6 +36,8 @@ void display_end(void);
 void display_set(uint8_t row, uint8_t led, display_state_t s);
 /* Set every LED of row `row`. */
 void display_fill(uint8_t row, display_state_t s);
+/* Set every LED of rows `first` to the last. */
+void display_fill_rows(uint8_t first, display_state_t s);
 /* Set the LEDs of row `row` whose bits are set in mask (bit i = LED i); the others stay. */
 void display_mask(uint8_t row, uint8_t mask, display_state_t s);
 /* Grid boards (BOARD_GRID): light text (digits and the font's capitals; anything else is a

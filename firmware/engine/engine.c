@@ -135,11 +135,14 @@ bool engine_is_win(const engine_rules_t *r, const engine_position_t *p)
     return engine_nim_sum(r, p, &x) && x != 0;
 }
 
-/* Winning moves of a sum: in every heap, the options whose value is g ^ nim-sum. Not inlined:
- * its cursor would weigh on the stack of the other games' searches, the misere one's above all. */
+/* Winning moves of a sum: in every heap, the options whose value is g ^ nim-sum. first_only:
+ * only the heaps whose value drops (g ^ nim-sum < g), which by the mex rule always hold one,
+ * the device's first choice. Not inlined: its cursor would weigh on the stack of the other
+ * games' searches, the misere one's above all. */
 static __attribute__((noinline)) bool engine_sum_next_winning(const engine_rules_t *r,
                                                               const engine_position_t *p,
-                                                              engine_iter_t *it, engine_move_t *m)
+                                                              engine_iter_t *it, engine_move_t *m,
+                                                              bool first_only)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
     if (it->phase == 0) {
@@ -150,6 +153,7 @@ static __attribute__((noinline)) bool engine_sum_next_winning(const engine_rules
         const engine_heap_t h = p->heap[it->heap];
         engine_heap_t g;
         if (ops->grundy(r, h, &g) != ENGINE_OK) break;
+        if (first_only && (g ^ it->x) > g) continue;
         if (ops->next_option_to(r, h, g ^ it->x, it, m)) { /* the heap ops use only it->a, it->b */
             m->heap = it->heap;
             return true;
@@ -173,7 +177,7 @@ static bool engine_whole_next_winning(const engine_rules_t *r, const engine_posi
 bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *p,
                               engine_iter_t *it, engine_move_t *m)
 {
-    return engine_is_sum(r) ? engine_sum_next_winning(r, p, it, m)
+    return engine_is_sum(r) ? engine_sum_next_winning(r, p, it, m, false)
                             : engine_whole_next_winning(r, p, it, m);
 }
 
@@ -220,32 +224,11 @@ bool engine_is_over(const engine_rules_t *r, const engine_position_t *p)
     return true;
 }
 
-/* A winning move of a sum: by the mex rule, a heap whose value g has g ^ nim-sum < g
- * always has an option of value g ^ nim-sum, so only that heap is searched. option: the
- * caller's cursor, used here (one cursor on the stack for all of engine_best_move). */
-static bool engine_sum_best(const engine_rules_t *r, const engine_position_t *p,
-                            engine_iter_t *option, engine_move_t *m)
-{
-    const engine_heap_ops_t *ops = engine_ops(r);
-    engine_heap_t x;
-    if (!engine_nim_sum(r, p, &x) || x == 0) return false;
-    for (uint8_t i = 0; i < p->count; i++) {
-        engine_heap_t g; /* asked again rather than kept: 64 bytes of RAM; the values are at hand */
-        ops->grundy(r, p->heap[i], &g);
-        if ((g ^ x) > g) continue;
-        *option = (engine_iter_t){0};
-        if (ops->next_option_to(r, p->heap[i], g ^ x, option, m)) {
-            m->heap = i;
-            return true;
-        }
-    }
-    return false;
-}
-
 bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m)
 {
     engine_iter_t it = {0};
-    if (engine_is_sum(r) ? engine_sum_best(r, p, &it, m) : engine_whole_next_winning(r, p, &it, m))
+    if (engine_is_sum(r) ? engine_sum_next_winning(r, p, &it, m, true)
+                          : engine_whole_next_winning(r, p, &it, m))
         return true;
     /* lost (or undecidable): the smallest option of the largest heap that has one. Whether a
      * heap has a move depends only on its size, so sizes are tried from the largest down. */
@@ -286,10 +269,8 @@ bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uin
     return true;
 }
 
-/* Not inlined: its searches' cursors stay off the caller's frame. */
-__attribute__((noinline)) bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p,
-                                                  engine_level_t level, uint16_t rnd,
-                                                  engine_move_t *m)
+bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
+                        uint16_t rnd, engine_move_t *m)
 {
     if (level == ENGINE_LEVEL_CASUAL && rnd % 3 == 0) return engine_random_move(r, p, rnd / 3, m);
     return engine_best_move(r, p, m);

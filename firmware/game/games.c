@@ -94,9 +94,9 @@ void games_rules(const settings_t *s, engine_rules_t *r)
         engine_rules_bash(r, s->bash_max);
     } else if (game == ENGINE_GAME_SUB || game == ENGINE_GAME_LINE) {
         uint8_t values[SETTINGS_SET_BITS], n = 0;
-        const uint8_t bits = games_set_bits(s);
-        for (uint8_t k = 1; k <= SETTINGS_SET_BITS; k++)
-            if (bits & (1u << (k - 1))) values[n++] = k;
+        uint8_t bits = games_set_bits(s);
+        for (uint8_t k = 1; bits; k++, bits >>= 1)
+            if (bits & 1) values[n++] = k;
         engine_rules_set(r, (engine_game_t)game, values, n);
     } else {
         engine_rules_init(r, (engine_game_t)game);
@@ -155,13 +155,17 @@ void games_print_name(const settings_t *s)
         uart_putc(':');
         uart_put_u32(s->bash_max);
     } else if (game == ENGINE_GAME_SUB || game == ENGINE_GAME_LINE) {
-        char sep = ':';
-        const uint8_t bits = games_set_bits(s);
-        for (uint8_t k = 1; k <= SETTINGS_SET_BITS; k++)
-            if (bits & (1u << (k - 1))) {
-                uart_putc(sep);
-                uart_put_u32(k);
-                sep = ',';
-            }
+        games_print_set(games_set_bits(s), ':');
     }
+}
+
+void games_print_set(uint8_t bits, char first)
+{
+    char sep = first;
+    for (uint8_t k = 1; bits; k++, bits >>= 1)
+        if (bits & 1) {
+            if (sep) uart_putc(sep);
+            uart_put_u32(k);
+            sep = ',';
+        }
 }

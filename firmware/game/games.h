@@ -51,5 +51,7 @@ void games_rules(const settings_t *s, engine_rules_t *r);
 bool games_find(const engine_rules_t *r, settings_t *s);
 /* Print the game's engine name ("kayles", "misere:bash:3", "sub:1,3,4") to the UART. */
 void games_print_name(const settings_t *s);
+/* Print a set of 1..8 (bit k-1 = k) as "k,k,...", after the character `first` (0: none). */
+void games_print_set(uint8_t bits, char first);
 
 #endif

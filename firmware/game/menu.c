@@ -109,13 +109,7 @@ static void menu_print_value(const settings_t *s, uint8_t line)
         normal.misere = 0;
         games_print_name(&normal);
     } else if (line == MENU_SET) {
-        char sep = 0;
-        for (uint8_t k = 0; k < SETTINGS_SET_BITS; k++)
-            if (s->custom & (1u << k)) {
-                if (sep) uart_putc(sep);
-                uart_put_u32(k + 1u);
-                sep = ',';
-            }
+        games_print_set(s->custom, 0);
         if (s == &menu.edit) {
             uart_puts_P(PSTR(" at "));
             uart_put_u32(menu.set_cursor + 1u);
@@ -140,7 +134,7 @@ static void menu_tell_begin(void)
 static void menu_tell(void)
 {
     menu_tell_begin();
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
 }
 
 void menu_print_settings(const settings_t *s)
@@ -174,10 +168,9 @@ static void menu_draw_label(uint8_t value, uint8_t i)
 /* Row 0: the line's icon, slowly blinking; below: the value (see README's menu table). */
 static void menu_draw(uint16_t now)
 {
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+    display_fill_rows(0, DISPLAY_OFF);
     const uint8_t icon = pgm_read_byte(&menu_lines[menu.line].icon);
-    for (uint8_t i = 0; i < board_row_length(0); i++)
-        if (icon & (1u << i)) display_set(0, i, DISPLAY_SLOW);
+    display_mask(0, icon, DISPLAY_SLOW);
     const uint8_t value = *menu_value(menu.line);
     const uint8_t first = pgm_read_byte(&menu_lines[menu.line].first);
     uint8_t k = 0; /* value LEDs in reading order over rows 1.. */
@@ -190,7 +183,7 @@ static void menu_draw(uint16_t now)
                 if (r == 1 && ((value + 1u) >> (len - 1 - i)) & 1) st = DISPLAY_ON;
             } else if (menu.line == MENU_SET) {
                 if (k < SETTINGS_SET_BITS) {
-                    const bool member = value & (1u << k);
+                    const bool member = (value >> k) & 1;
                     st = member ? DISPLAY_ON : DISPLAY_OFF;
                     if (k == menu.set_cursor) st = member ? DISPLAY_CURSOR : DISPLAY_BLINK;
                 }
@@ -201,7 +194,7 @@ static void menu_draw(uint16_t now)
         }
     if (menu.refusing && (int16_t)(now - menu.refuse_until) >= 0) menu.refusing = 0;
     if (menu.refusing) {
-        for (uint8_t r = 1; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_FLASH);
+        display_fill_rows(1, DISPLAY_FLASH);
         tick_alarm_at(menu.refuse_until);
     }
     display_end();
@@ -255,7 +248,7 @@ static void menu_change(int8_t step)
     if (menu.line == MENU_BRIGHT) board_brightness(menu.edit.brightness); /* seen while chosen */
 }
 
-__attribute__((noinline)) menu_action_t menu_update(uint8_t presses, uint16_t now_ms)
+menu_action_t menu_update(uint8_t presses, uint16_t now_ms)
 {
     const uint8_t line = menu.line;
     bool changed = false;

@@ -18,10 +18,6 @@
 typedef enum { PLAY_TURN, PLAY_THINK, PLAY_SHOW, PLAY_OVER } play_phase_t;
 
 static struct {
-    settings_t set;
-    engine_rules_t rules;
-    rows_t b;
-    engine_move_t reply;  /* the device's move while it is shown */
     uint8_t entry, used;  /* games_entry_t; rows in play */
     uint8_t phase;
     uint8_t side;         /* to move: 0 the person (p1), 1 the device (p2) */
@@ -35,11 +31,15 @@ static struct {
     uint16_t refuse_until;
     uint8_t hinting;      /* a hint shows until hint_until: hint_rows blink, or none */
     uint16_t hint_until;
-    uint8_t hint_rows[BOARD_ROWS];
     uint8_t a_armed;      /* A went down with nothing marked at a_since: a hint if held */
     uint16_t a_since;
     uint8_t scrolled;     /* grid boards, the game over: the text has scrolled by once */
     uint8_t scrolling;    /* grid boards, the game over: the text is still scrolling by */
+    uint8_t hint_rows[BOARD_ROWS];
+    settings_t set;
+    engine_move_t reply;  /* the device's move while it is shown */
+    rows_t b;
+    engine_rules_t rules;
 } play WATCHDOG_KEEP; /* kept across a watchdog reset (play_restore); play_start sets it up */
 
 static bool play_after(uint16_t now, uint16_t t)
@@ -87,12 +87,11 @@ static bool play_seek(uint8_t from, int8_t step)
             if (play.entry != GAMES_ENTRY_WYTHOFF) play.marks[0] = 0;
             play.marking = 0;
             /* line entry: the standing pin nearest to the column the cursor had */
-            uint8_t best = 0xFF;
-            for (uint8_t i = 0; i < 8; i++)
-                if ((play.b.mask[r] & (1u << i)) &&
-                    (best == 0xFF || (uint8_t)(i > play.col ? i - play.col : play.col - i) <
-                                         (uint8_t)(best > play.col ? best - play.col : play.col - best)))
-                    best = i;
+            uint8_t best = 0, nearest = 0xFF, pins = play.b.mask[r];
+            for (uint8_t i = 0; i < 8; i++, pins >>= 1) {
+                const uint8_t distance = (uint8_t)(i > play.col ? i - play.col : play.col - i);
+                if ((pins & 1) && distance < nearest) best = i, nearest = distance;
+            }
             play.col = best;
             return true;
         }
@@ -103,7 +102,7 @@ static bool play_seek(uint8_t from, int8_t step)
 static void play_step_col(int8_t step)
 {
     for (int8_t i = (int8_t)(play.col + step); i >= 0 && i < 8; i = (int8_t)(i + step)) {
-        if (play.b.mask[play.cursor] & (1u << i)) {
+        if ((play.b.mask[play.cursor] >> i) & 1) {
             play.col = (uint8_t)i;
             return;
         }
@@ -153,14 +152,14 @@ static void play_draw_states(uint16_t now)
         uint8_t left = move[0], down = move[1];
         if (move != play.marks) left = rows_count(left), down = rows_count(down);
         const uint8_t x = (uint8_t)play.b.pos.heap[0], y = (uint8_t)(7 - play.b.pos.heap[1]);
-        for (uint8_t r = 0; r < BOARD_ROWS; r++) display_fill(r, DISPLAY_OFF);
+        display_fill_rows(0, DISPLAY_OFF);
         display_set(y, x, play.hinting == 2 ? DISPLAY_BLINK : play.refusing ? DISPLAY_FLASH : DISPLAY_ON);
         if (left || down)
             display_set((uint8_t)(y + down), (uint8_t)(x - left), play.hinting ? DISPLAY_SLOW : DISPLAY_BLINK);
         return;
     }
+    display_fill_rows(0, DISPLAY_OFF);
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
-        display_fill(r, DISPLAY_OFF);
         display_mask(r, play.b.mask[r], DISPLAY_ON);
         if (play.phase == PLAY_SHOW) display_mask(r, taken[r], DISPLAY_BLINK);
         if (play.phase == PLAY_TURN && play.hinting) {
@@ -218,6 +217,21 @@ __attribute__((noinline)) static void play_draw(uint16_t now)
 
 /* ---- turns ---- */
 
+/* No marks, no refusal or hint showing, no A held for a hint. */
+static void play_forget_input(void)
+{
+    play.marks[0] = play.marks[1] = 0;
+    play.marking = play.refusing = play.hinting = play.a_armed = 0;
+}
+
+/* Take `tokens` off the board (on: put them back), and the position with them. */
+static void play_tokens(const uint8_t tokens[BOARD_ROWS], bool on)
+{
+    for (uint8_t r = 0; r < BOARD_ROWS; r++)
+        play.b.mask[r] = on ? (uint8_t)(play.b.mask[r] | tokens[r]) : (uint8_t)(play.b.mask[r] & ~tokens[r]);
+    rows_set(&play.b, play.entry, play.used, play.b.mask);
+}
+
 /* A sound, unless the settings mute it. */
 static void play_sound(board_sound_t s)
 {
@@ -227,10 +241,9 @@ static void play_sound(board_sound_t s)
 static void play_turn(uint16_t now)
 {
     play_event(PSTR("@turn "), play.side);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     board_status(play.side ? BOARD_LIGHT_MY_MOVE : BOARD_LIGHT_YOUR_MOVE); /* p2: "my" */
-    play.marks[0] = play.marks[1] = 0;
-    play.marking = play.refusing = play.hinting = play.a_armed = 0;
+    play_forget_input();
     if (play_person(play.side)) {
         play.phase = PLAY_TURN;
         play.col = 0; /* line entry: the leftmost pin of the topmost row */
@@ -246,10 +259,9 @@ static play_event_t play_over(uint16_t now);
 /* Take the tokens of m off the board; end the game or pass the turn. */
 static play_event_t play_move(const engine_move_t *m, uint16_t now)
 {
-    uint8_t taken[BOARD_ROWS], after[BOARD_ROWS];
+    uint8_t taken[BOARD_ROWS];
     rows_taken(&play.b, m, taken);
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) after[r] = (uint8_t)(play.b.mask[r] & ~taken[r]);
-    rows_set(&play.b, play.entry, play.used, after);
+    play_tokens(taken, false);
     const uint8_t mover = play.side;
     play.side ^= 1;
     play_event(PSTR("@move "), mover);
@@ -271,15 +283,28 @@ static play_event_t play_over(uint16_t now)
     play.until = now; /* grid boards: the text scrolls from here */
     play.scrolled = 0;
     play_event(PSTR("@over "), play.winner);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     /* two players: p1 is "you", p2 "I" */
     board_status(play.winner ? BOARD_LIGHT_I_WIN : BOARD_LIGHT_YOU_WIN);
     play_sound(play.winner && !play.set.two_player ? BOARD_SOUND_LOSE : BOARD_SOUND_WIN);
     return PLAY_EVENT_OVER;
 }
 
+/* Whether move m leaves the opponent a win. Tried on the board itself, which then gets its
+ * tokens back: a copy would sit on the stack under the engine's search (90 bytes). */
+static bool play_leaves_win(const engine_move_t *m)
+{
+    uint8_t taken[BOARD_ROWS];
+    if (engine_check_move(&play.rules, &play.b.pos, m) != ENGINE_OK) return false;
+    rows_taken(&play.b, m, taken);
+    play_tokens(taken, false);
+    const bool win = engine_is_win(&play.rules, &play.b.pos);
+    play_tokens(taken, true);
+    return win;
+}
+
 /* Equalizer's plain move: a random legal move that leaves the opponent a win. Not inlined: its
- * locals stay off the stack of the device's choice (16 bytes of stack for 192 of flash). */
+ * locals stay off the stack of the device's choice (17 bytes; inlined, it is 20 bytes larger too). */
 static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
 {
     uint8_t count = 0, pick = 0;
@@ -288,12 +313,7 @@ static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
         engine_move_t m;
         uint8_t k = 0;
         while (engine_next_move(&play.rules, &play.b.pos, &it, &m)) {
-            /* tried on the position itself, which the rows then give back: a copy would sit on
-             * the stack under the engine's search (65 bytes) */
-            const bool leaves_win = engine_apply_move(&play.rules, &play.b.pos, &m) == ENGINE_OK &&
-                                    engine_is_win(&play.rules, &play.b.pos);
-            rows_set(&play.b, play.entry, play.used, play.b.mask);
-            if (!leaves_win) continue;
+            if (!play_leaves_win(&m)) continue;
             if (pass == 1 && k == pick) {
                 *out = m;
                 return true;
@@ -442,25 +462,22 @@ static bool play_marked_move(engine_move_t *m)
     return true;
 }
 
-/* The hint's move m: its tokens blink, the position after it goes out on the UART. Not inlined:
- * its rows stay off the stack while the engine searches. */
-static __attribute__((noinline)) void play_hint_show(const engine_move_t *m)
+/* The hint's move m: its tokens blink, the position after it goes out on the UART (printed
+ * from the board with the tokens taken off, then put back). */
+static void play_hint_show(const engine_move_t *m)
 {
     play.hinting = 1;
     rows_taken(&play.b, m, play.hint_rows);
-    rows_t after; /* rows_set fills it all */
-    uint8_t mask[BOARD_ROWS];
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) mask[r] = (uint8_t)(play.b.mask[r] & ~play.hint_rows[r]);
-    rows_set(&after, play.entry, play.used, mask);
-    rows_print(&after);
+    play_tokens(play.hint_rows, false);
+    rows_print(&play.b);
+    play_tokens(play.hint_rows, true);
 }
 
 static __attribute__((noinline)) void play_hint(uint16_t now)
 {
     engine_iter_t it = {0};
     engine_move_t m;
-    play.marks[0] = play.marks[1] = 0;
-    play.marking = play.refusing = 0;
+    play_forget_input(); /* a_armed: already down */
     play.hint_until = (uint16_t)(now + PLAY_HINT_MS);
     play_event(PSTR("@hint "), play.side);
     if (engine_next_winning_move(&play.rules, &play.b.pos, &it, &m)) {
@@ -550,8 +567,7 @@ __attribute__((noinline)) play_event_t play_update(uint8_t presses, uint8_t held
 
 void play_resume(uint16_t now_ms)
 {
-    play.marks[0] = play.marks[1] = 0;
-    play.marking = play.refusing = play.hinting = play.a_armed = 0;
+    play_forget_input();
     play.until = (uint16_t)(now_ms + (play.phase == PLAY_THINK ? PLAY_THINK_MS : PLAY_SHOW_MS));
     play_draw(now_ms);
 }

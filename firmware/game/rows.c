@@ -24,15 +24,16 @@ void rows_set(rows_t *b, uint8_t entry, uint8_t used, const uint8_t mask[BOARD_R
             b->pos.heap[n++] = rows_count(b->mask[r]);
             continue;
         }
-        for (uint8_t i = 0; i < board_row_length(r);) {
-            if (!(b->mask[r] & (1u << i))) {
-                i++;
-                continue;
+        /* each run of pins, ended by a gap or by the row's end */
+        uint8_t m = b->mask[r], run = 0;
+        for (uint8_t i = 0; i <= board_row_length(r); i++, m >>= 1) {
+            if (i < board_row_length(r) && (m & 1)) {
+                run++;
+            } else if (run) {
+                b->where[n] = (uint8_t)(r << 4 | (i - run));
+                b->pos.heap[n++] = run;
+                run = 0;
             }
-            const uint8_t start = i;
-            while (i < board_row_length(r) && (b->mask[r] & (1u << i))) i++;
-            b->where[n] = (uint8_t)(r << 4 | start);
-            b->pos.heap[n++] = (engine_heap_t)(i - start);
         }
     }
     b->pos.count = n;
@@ -70,9 +71,9 @@ void rows_print(const rows_t *b)
     } else {
         for (uint8_t r = 0; r < BOARD_ROWS; r++) {
             uart_putc(' ');
-            for (uint8_t i = 0; i < board_row_length(r); i++)
-                uart_putc(b->mask[r] & (1u << i) ? '#' : '.');
+            uint8_t mask = b->mask[r];
+            for (uint8_t i = 0; i < board_row_length(r); i++, mask >>= 1) uart_putc(mask & 1 ? '#' : '.');
         }
     }
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
 }

@@ -30,12 +30,14 @@ static struct {
     uint16_t woke_at;
 } ui;
 
+/* Told when the menu closes without a new game. */
+static const char ui_menu_back[] PROGMEM = "@menu back\r\n";
+
 /* SETTINGS_STANDBY_* in seconds; 0: never. */
 static const uint16_t ui_standby_after[SETTINGS_STANDBYS] PROGMEM = {60, 120, 300, 0};
 
-/* The alternating first player: whether the device (or p2) begins now, saved. Not inlined:
- * its copy of the settings stays off the stack while the game starts. */
-__attribute__((noinline)) static uint8_t ui_alternate(void)
+/* The alternating first player: whether the device (or p2) begins now, saved. */
+static uint8_t ui_alternate(void)
 {
     settings_t next = *store_settings();
     next.device_began = (uint8_t)!next.device_began;
@@ -48,7 +50,7 @@ static void ui_print_settings(const settings_t *s)
     uart_puts_P(PSTR("@settings "));
     games_print_name(s);
     menu_print_settings(s);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
 }
 
 static void ui_new_game(uint16_t now, const uint8_t *mask)
@@ -88,7 +90,7 @@ static void ui_boot(uint8_t held, uint16_t now)
     } else {
         uart_puts_P(origins[origin]);
     }
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     if (BOARD_HAS_BUZZER && (held & (BUTTON_A | BUTTON_B)) == BUTTON_B && store_settings()->sound)
         ui_mute(); /* B alone held at power-up: sound off, for a quiet room */
     board_brightness(store_settings()->brightness);
@@ -111,7 +113,7 @@ __attribute__((noinline)) static void ui_score(play_event_t ev)
     uart_put_u32(score.losses);
     uart_putc(' ');
     uart_put_u32(score.hints);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
 }
 
 void ui_start(uint16_t now_ms)
@@ -120,7 +122,7 @@ void ui_start(uint16_t now_ms)
     const uint8_t reset = watchdog_reset_cause();
     uart_puts_P(PSTR("@reset "));
     uart_puts_P(causes[reset & ~WATCHDOG_KEPT]);
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     ui.state = UI_BOOT;
     ui.boot_at = now_ms;
     /* after a hang: the game, settings and score RAM kept, unless they do not hold up */
@@ -133,7 +135,7 @@ void ui_start(uint16_t now_ms)
     ui_print_settings(store_settings());
     uart_puts_P(PSTR("@resume "));
     play_print_state();
-    uart_puts_P(PSTR("\r\n"));
+    uart_end_line();
     ui.state = UI_GAME;
 }
 
@@ -213,7 +215,7 @@ static void ui_react(uint8_t presses, uint8_t held, uint16_t now_ms)
             ui.b_armed = 0; /* this B goes back; holding it does not reopen the menu */
             ui.state = UI_GAME;
             board_brightness(store_settings()->brightness); /* undo a brightness only tried */
-            uart_puts_P(PSTR("@menu back\r\n"));
+            uart_puts_P(ui_menu_back);
             play_resume(now_ms);
         } else if (act == MENU_PLAY) {
             store_settings_put(menu_settings());
@@ -236,7 +238,7 @@ bool ui_ready(void)
 
 void ui_play(const settings_t *s, const uint8_t mask[BOARD_ROWS], uint16_t now_ms)
 {
-    if (ui.state == UI_MENU) uart_puts_P(PSTR("@menu back\r\n"));
+    if (ui.state == UI_MENU) uart_puts_P(ui_menu_back);
     ui.b_armed = 0;
     store_settings_put(s);
     ui_new_game(now_ms, mask);

@@ -19,7 +19,7 @@ bool fault_command(const char *line, uint8_t len)
         if (len != 6 + strlen_P(names[f]) || strncmp_P(line + 6, names[f], len - 6)) continue;
         uart_puts_P(PSTR("ok fault "));
         uart_puts_P(names[f]);
-        uart_puts_P(PSTR("\r\n"));
+        uart_end_line();
         while (uart_tx_free() < UART_TX_SIZE - 1) { /* the reply out before a stuck interrupt */
         }
         if (f == FAULT_NONE)

@@ -126,10 +126,17 @@ void uart_puts(const char *s)
     while (*s) uart_putc(*s++);
 }
 
+static const char uart_crlf[] PROGMEM = "\r\n";
+
 void uart_puts_P(const char *pgm)
 {
     char c;
     while ((c = (char)pgm_read_byte(pgm++))) uart_putc(c);
+}
+
+void uart_end_line(void)
+{
+    uart_puts_P(uart_crlf);
 }
 
 void uart_put_u32(uint32_t v)

@@ -21,6 +21,8 @@ void uart_putc(char c);
 void uart_puts(const char *s);
 /* Queue a string from program memory (PSTR). */
 void uart_puts_P(const char *pgm);
+/* Queue the end of a line, "\r\n" (one copy of it, not one per caller). */
+void uart_end_line(void);
 /* Queue a decimal number. */
 void uart_put_u32(uint32_t v);
 /* Wait until every queued byte has left the wire (before power-down stops the USART). */
