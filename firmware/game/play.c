@@ -383,13 +383,18 @@ void play_print_state(void)
     }
 }
 
+/* Tokens of row r at the start: Marienbad's 2r + 1, or the full row (random starts fall back
+ * on it). */
+static uint8_t play_start_tokens(const settings_t *s, uint8_t r)
+{
+    return s->start != SETTINGS_START_MARIENBAD ? board_row_length(r) : r < 4 ? (uint8_t)(2 * r + 1) : 0;
+}
+
 bool play_startable(const settings_t *s)
 {
     const uint8_t least = games_least_take(s), rows = games_rows(s->game);
-    for (uint8_t r = 0; r < rows; r++) { /* tokens of row r: Marienbad's 2r + 1, or full */
-        const uint8_t n = s->start != SETTINGS_START_MARIENBAD ? board_row_length(r) : r < 4 ? (uint8_t)(2 * r + 1) : 0;
-        if (n >= least) return true;
-    }
+    for (uint8_t r = 0; r < rows; r++)
+        if (play_start_tokens(s, r) >= least) return true;
     return false;
 }
 
@@ -404,9 +409,7 @@ bool play_start(const settings_t *s, const uint8_t *start, uint8_t device_first,
     uint8_t mask[BOARD_ROWS] = {0};
     for (uint8_t tries = 0;; tries++) {
         for (uint8_t r = 0; r < play.used; r++)
-            mask[r] = start ? start[r]
-                      : s->start == SETTINGS_START_MARIENBAD ? (r < 4 ? (uint8_t)((1u << (2 * r + 1)) - 1) : 0)
-                                                             : play_full(r);
+            mask[r] = start ? start[r] : (uint8_t)((1u << play_start_tokens(s, r)) - 1);
         /* random: 32 draws, then the classic start (which has a move: play_startable) */
         if (!start && s->start == SETTINGS_START_RANDOM && tries < 32) play_random_rows(mask);
         if (play_queen() && !start) { /* heaps 6 and 7 from full rows: the queen beside the top */

@@ -1,6 +1,8 @@
 /* Defaults and range checks for the settings. A record read from EEPROM is used
  * only when every field passes, so a record from another firmware can never put
  * the menu or the game into a state it does not know. */
+#include <avr/pgmspace.h>
+
 #include "settings.h"
 
 #include "games.h"
@@ -20,13 +22,31 @@ void settings_default(settings_t *s)
     };
 }
 
+/* Each field's range, field by field (every field is a byte). */
+static const settings_t settings_lowest PROGMEM = {.bash_max = 1, .custom = 1};
+static const settings_t settings_highest PROGMEM = {
+    .game = GAMES_COUNT - 1,
+    .misere = 1,
+    .bash_max = SETTINGS_BASH_MAX,
+    .custom = 0xFF,
+    .start = SETTINGS_STARTS - 1,
+    .first = SETTINGS_FIRSTS - 1,
+    .level = SETTINGS_LEVELS - 1,
+    .two_player = 1,
+    .sound = 1,
+    .brightness = SETTINGS_BRIGHT_LEVELS - 1,
+    .device_began = 1,
+    .standby = SETTINGS_STANDBYS - 1,
+};
+
 bool settings_valid(const settings_t *s)
 {
-    return s->game < GAMES_COUNT && s->misere <= (games_misere_offered(s->game) ? 1 : 0) &&
-           s->bash_max >= 1 && s->bash_max <= SETTINGS_BASH_MAX && s->custom != 0 &&
-           s->start < SETTINGS_STARTS &&
-           (s->start != SETTINGS_START_MARIENBAD || games_marienbad_fits(s->game)) &&
-           s->first < SETTINGS_FIRSTS && s->level < SETTINGS_LEVELS && s->two_player <= 1 &&
-           s->sound <= 1 && s->brightness < SETTINGS_BRIGHT_LEVELS && s->device_began <= 1 &&
-           s->standby < SETTINGS_STANDBYS;
+    const uint8_t *v = (const uint8_t *)s;
+    for (uint8_t i = 0; i < sizeof *s; i++)
+        if (v[i] < pgm_read_byte((const uint8_t *)&settings_lowest + i) ||
+            v[i] > pgm_read_byte((const uint8_t *)&settings_highest + i))
+            return false;
+    /* and what depends on the game */
+    return (!s->misere || games_misere_offered(s->game)) &&
+           (s->start != SETTINGS_START_MARIENBAD || games_marienbad_fits(s->game));
 }
