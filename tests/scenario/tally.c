@@ -30,3 +30,12 @@ int tally_finish(const char *suite)
     printf("%s: %u passed, %u failed\n", suite, tally_passed, tally_failed);
     return tally_failed != 0;
 }
+
+void tally_stack(const scn_t *s)
+{
+    tally_check(scn_stack_bound(s) > 0,
+                "no proven stack bound beside the image (stack.txt from tools/stack_depth.py)");
+    tally_check(scn_stack_high_water(s) <= scn_stack_bound(s),
+                "stack high water %zu bytes above the proven bound %zu: the analysis is wrong",
+                scn_stack_high_water(s), scn_stack_bound(s));
+}
