@@ -165,6 +165,7 @@ TEST_POWER := $(BUILD)/tests/test_power
 TEST_STORM := $(BUILD)/tests/test_storm
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
+SCENARIO_ROWS := $(BUILD)/tests/scenario/rows_pos.o
 
 $(BUILD)/tests/scenario/%.o: tests/scenario/%.c Makefile
 	@mkdir -p $(@D)
@@ -198,7 +199,7 @@ $(CONSOLE_BENCH): $(BUILD)/bench/console_bench.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_
 $(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
-$(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+$(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO_ROWS) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_CONSOLE): $(BUILD)/tests/scenario/test_console.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
@@ -210,7 +211,7 @@ $(TEST_WATCHDOG): $(BUILD)/tests/scenario/test_watchdog.o $(SCENARIO_TALLY) $(SI
 $(TEST_POWER): $(BUILD)/tests/scenario/test_power.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
-$(TEST_STORM): $(BUILD)/tests/scenario/test_storm.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+$(TEST_STORM): $(BUILD)/tests/scenario/test_storm.o $(SCENARIO_TALLY) $(SCENARIO_ROWS) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)

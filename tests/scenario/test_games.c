@@ -18,6 +18,7 @@
 #include <sim_avr.h>
 
 #include "brute.h"
+#include "rows_pos.h"
 #include "scenario.h"
 #include "tally.h"
 
@@ -92,30 +93,12 @@ typedef struct {
 
 static unsigned gm_count(uint8_t m)
 {
-    unsigned n = 0;
-    for (; m; m &= (uint8_t)(m - 1)) n++;
-    return n;
+    return rows_pos_count(m);
 }
 
 static brute_pos_t gm_pos_of(const gm_t *g, const uint8_t *mask)
 {
-    brute_pos_t p = {0};
-    for (unsigned r = 0; r < g->used; r++) {
-        if (g->entry != GM_LINE) {
-            p.heap[p.count++] = (uint8_t)gm_count(mask[r]);
-            continue;
-        }
-        for (unsigned i = 0; i < g->len[r];) {
-            if (!(mask[r] >> i & 1)) {
-                i++;
-                continue;
-            }
-            unsigned start = i;
-            while (i < g->len[r] && (mask[r] >> i & 1)) i++;
-            p.heap[p.count++] = (uint8_t)(i - start);
-        }
-    }
-    return p;
+    return rows_pos_of(mask, g->len, g->used, g->entry == GM_LINE);
 }
 
 static brute_pos_t gm_pos(const gm_t *g)

@@ -31,6 +31,7 @@
 #include <sim_avr.h>
 
 #include "brute.h"
+#include "rows_pos.h"
 #include "scenario.h"
 #include "tally.h"
 
@@ -473,30 +474,12 @@ static bool sm_check(bool ok, const char *fmt, ...)
 
 static unsigned sm_count(uint8_t m)
 {
-    unsigned n = 0;
-    for (; m; m &= (uint8_t)(m - 1)) n++;
-    return n;
+    return rows_pos_count(m);
 }
 
 static brute_pos_t sm_pos_of(const sm_t *g, const uint8_t *mask)
 {
-    brute_pos_t p = {0};
-    for (unsigned r = 0; r < g->used; r++) {
-        if (g->entry != SM_LINE) {
-            p.heap[p.count++] = (uint8_t)sm_count(mask[r]);
-            continue;
-        }
-        for (unsigned i = 0; i < g->len[r];) {
-            if (!(mask[r] >> i & 1)) {
-                i++;
-                continue;
-            }
-            unsigned start = i;
-            while (i < g->len[r] && (mask[r] >> i & 1)) i++;
-            p.heap[p.count++] = (uint8_t)(i - start);
-        }
-    }
-    return p;
+    return rows_pos_of(mask, g->len, g->used, g->entry == SM_LINE);
 }
 
 /* A printed position into row masks: heaps (one per used row, each within its row; Corner the

@@ -1,0 +1,31 @@
+/* The position a board's rows show (rows_pos.h): one routine for the suites that read a
+ * position off the LEDs or off the firmware's lines, so they count heaps alike. */
+#include "rows_pos.h"
+
+unsigned rows_pos_count(uint8_t mask)
+{
+    unsigned n = 0;
+    for (; mask; mask &= (uint8_t)(mask - 1)) n++;
+    return n;
+}
+
+brute_pos_t rows_pos_of(const uint8_t *mask, const unsigned *len, unsigned rows, bool line)
+{
+    brute_pos_t p = {0};
+    for (unsigned r = 0; r < rows; r++) {
+        if (!line) {
+            p.heap[p.count++] = (uint8_t)rows_pos_count(mask[r]);
+            continue;
+        }
+        for (unsigned i = 0; i < len[r];) {
+            if (!(mask[r] >> i & 1)) {
+                i++;
+                continue;
+            }
+            const unsigned start = i;
+            while (i < len[r] && (mask[r] >> i & 1)) i++;
+            p.heap[p.count++] = (uint8_t)(i - start);
+        }
+    }
+    return p;
+}
