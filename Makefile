@@ -139,9 +139,9 @@ $(TEST_DEBOUNCE): tests/runtime/test_debounce.c firmware/runtime/debounce.c \
 TEST_PRESS := $(BUILD)/tests/test_press
 
 $(TEST_PRESS): tests/runtime/test_press.c firmware/runtime/press.c firmware/runtime/debounce.c \
-		firmware/runtime/press.h firmware/runtime/debounce.h Makefile
+		tests/engine/check.c firmware/runtime/press.h firmware/runtime/debounce.h tests/engine/check.h Makefile
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -Ifirmware/runtime $(filter %.c,$^) -o $@
+	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -Ifirmware/runtime -Itests/engine $(filter %.c,$^) -o $@
 
 # The display's text on a grid board (matrix8's), with AddressSanitizer watching its writes.
 TEST_DISPLAY := $(BUILD)/tests/test_display

@@ -5,21 +5,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "check.h"
 #include "press.h"
-
-static unsigned test_passed, test_failed;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (cond) {                                                                                \
-            test_passed++;                                                                         \
-        } else {                                                                                   \
-            test_failed++;                                                                         \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-    } while (0)
 
 #define TEST_LEFT 0x04
 #define TEST_RIGHT 0x08
@@ -88,6 +75,5 @@ int main(void)
     /* at each start, A's press and its release each landed on every one of the first repeats */
     CHECK(on_due >= 5 * 4 * 2, "only %u runs had one of A's edges on a due repeat", on_due);
     printf("press: %u runs, %u with another button's edge on a due repeat\n", runs, on_due);
-    printf("press: %u passed, %u failed\n", test_passed, test_failed);
-    return test_failed != 0;
+    return check_summary("press") != 0;
 }
