@@ -39,9 +39,9 @@ uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes)
 const engine_heap_ops_t *engine_ops(const engine_rules_t *r)
 {
     const uint8_t game = r->game;
-    if (game == ENGINE_GAME_LASKER) return &engine_ops_lasker;
-    if (game == ENGINE_GAME_DAG) return &engine_ops_dag;
-    if (game == ENGINE_GAME_MULT) return &engine_ops_mult;
+    if (ENGINE_HAS(ENGINE_GAME_LASKER) && game == ENGINE_GAME_LASKER) return &engine_ops_lasker;
+    if (ENGINE_HAS(ENGINE_GAME_DAG) && game == ENGINE_GAME_DAG) return &engine_ops_dag;
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return &engine_ops_mult;
     return game >= ENGINE_GAME_KAYLES && game <= ENGINE_GAME_LINE ? &engine_ops_octal
                                                                    : &engine_ops_takeaway;
 }
@@ -53,15 +53,16 @@ const engine_heap_ops_t *engine_ops(const engine_rules_t *r)
      (1ul << ENGINE_GAME_DAWSON) | (1ul << ENGINE_GAME_OCTAL) | (1ul << ENGINE_GAME_LINE) |        \
      (1ul << ENGINE_GAME_LASKER) | (1ul << ENGINE_GAME_DAG))
 
-static bool engine_is_sum(const engine_rules_t *r)
+bool engine_is_sum_game(const engine_rules_t *r)
 {
     return !r->misere && ((ENGINE_SUMS >> r->game) & 1);
 }
+#define engine_is_sum engine_is_sum_game
 
 /* The games with two heaps and a diagonal move in both. */
 static bool engine_has_diagonal(const engine_rules_t *r)
 {
-    return r->game == ENGINE_GAME_WYTHOFF || r->game == ENGINE_GAME_KING;
+    return r->game == ENGINE_GAME_WYTHOFF || (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING);
 }
 
 /* A misere variant other than misere Nim: decided by the exact search. */
@@ -118,8 +119,9 @@ engine_status_t engine_check_position(const engine_rules_t *r, const engine_posi
     const engine_heap_t limit = engine_heap_limit(r);
     for (uint8_t i = 0; i < p->count; i++)
         if (p->heap[i] > limit) return ENGINE_ERR_HEAP_LIMIT;
-    if (r->game == ENGINE_GAME_CALENDAR) return engine_calendar_check(p);
-    if (r->game == ENGINE_GAME_MULT && p->heap[0] == 0) return ENGINE_ERR_POSITION;
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_check(p);
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT && p->heap[0] == 0)
+        return ENGINE_ERR_POSITION;
     return engine_is_exact(r) ? engine_exact_check(r, p) : ENGINE_OK;
 }
 
@@ -156,10 +158,10 @@ bool engine_is_win(const engine_rules_t *r, const engine_position_t *p)
     if (r->game == ENGINE_GAME_MISERE) return engine_misere_is_win(p);
     if (engine_is_exact(r)) return engine_exact_is_win(r, p);
     if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_is_win(p);
-    if (r->game == ENGINE_GAME_KING) return engine_king_is_win(p);
-    if (r->game == ENGINE_GAME_MOORE) return engine_moore_is_win(r, p);
-    if (r->game == ENGINE_GAME_MULT) return engine_mult_is_win(r, p);
-    if (r->game == ENGINE_GAME_CALENDAR) return engine_calendar_is_win(p);
+    if (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING) return engine_king_is_win(p);
+    if (ENGINE_HAS(ENGINE_GAME_MOORE) && r->game == ENGINE_GAME_MOORE) return engine_moore_is_win(r, p);
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT) return engine_mult_is_win(r, p);
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_is_win(p);
     return engine_nim_sum(r, p, &x) && x != 0;
 }
 
@@ -193,23 +195,25 @@ bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *
     if (r->game == ENGINE_GAME_MISERE) return engine_misere_next_winning(p, it, m);
     if (engine_is_exact(r)) return engine_exact_next_winning(r, p, it, m);
     if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_next_winning(p, it, m);
-    if (r->game == ENGINE_GAME_KING) return engine_king_next_winning(p, it, m);
-    if (r->game == ENGINE_GAME_MOORE) return engine_moore_next_winning(r, p, it, m);
-    if (r->game == ENGINE_GAME_MULT) return engine_mult_next_winning(r, p, it, m);
-    if (r->game == ENGINE_GAME_CALENDAR) return engine_calendar_next(p, it, m, true);
+    if (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING) return engine_king_next_winning(p, it, m);
+    if (ENGINE_HAS(ENGINE_GAME_MOORE) && r->game == ENGINE_GAME_MOORE) return engine_moore_next_winning(r, p, it, m);
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT) return engine_mult_next_winning(r, p, it, m);
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_next(p, it, m, true);
     return engine_sum_next_winning(r, p, it, m);
 }
 
 engine_heap_t engine_after_heap(const engine_rules_t *r, const engine_position_t *p,
                                 const engine_move_t *m, uint8_t i)
 {
-    return r->game == ENGINE_GAME_CALENDAR ? engine_calendar_after(p, m, i) : engine_moore_after(i);
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR)
+        return engine_calendar_after(p, m, i);
+    return ENGINE_HAS(ENGINE_GAME_MOORE) ? engine_moore_after(i) : 0;
 }
 
 uint16_t engine_count_winning(const engine_rules_t *r, const engine_position_t *p, uint16_t cap)
 {
     engine_heap_t x;
-    if (r->game == ENGINE_GAME_LASKER)
+    if (ENGINE_HAS(ENGINE_GAME_LASKER) && r->game == ENGINE_GAME_LASKER)
         return engine_nim_sum(r, p, &x) && x ? (uint16_t)engine_lasker_count(p, x, cap) : 0;
     engine_iter_t it = {0};
     engine_move_t m;
@@ -222,7 +226,7 @@ uint16_t engine_count_winning(const engine_rules_t *r, const engine_position_t *
  * calendar's moves are all in one slot. */
 static uint8_t engine_move_slots(const engine_rules_t *r, const engine_position_t *p)
 {
-    if (r->game == ENGINE_GAME_CALENDAR) return 1;
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return 1;
     return (uint8_t)(p->count + engine_has_diagonal(r));
 }
 
@@ -230,7 +234,7 @@ static uint8_t engine_move_slots(const engine_rules_t *r, const engine_position_
 static bool engine_slot_next(const engine_rules_t *r, const engine_position_t *p, uint8_t slot,
                              engine_iter_t *it, engine_move_t *m)
 {
-    if (r->game == ENGINE_GAME_CALENDAR) return engine_calendar_next(p, it, m, false);
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_next(p, it, m, false);
     /* the diagonal: the single-heap moves (Nim's, or the king's step) in the smaller heap */
     const bool both = slot >= p->count;
     const engine_heap_t h = !both                    ? p->heap[slot]
@@ -349,7 +353,7 @@ engine_status_t engine_check_move(const engine_rules_t *r, const engine_position
 {
     const engine_heap_t take = m->take, left = m->left;
     const bool both = m->heap == ENGINE_HEAP_BOTH && engine_has_diagonal(r);
-    if (m->heap == ENGINE_HEAP_ALL && r->game == ENGINE_GAME_CALENDAR) {
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && m->heap == ENGINE_HEAP_ALL && r->game == ENGINE_GAME_CALENDAR) {
         engine_iter_t it = {.a = take - 1}; /* the calendar's move `take`, if it has it */
         engine_move_t next;
         return take && engine_calendar_next(p, &it, &next, false) && next.take == take
@@ -362,8 +366,10 @@ engine_status_t engine_check_move(const engine_rules_t *r, const engine_position
                             : p->heap[0] < p->heap[1] ? p->heap[0]
                                                       : p->heap[1];
     /* dag and mult write a move to heap q as take = h - q (mod 2^32): their rules check it */
-    const bool to = r->game == ENGINE_GAME_DAG || r->game == ENGINE_GAME_MULT;
-    if (take == 0 && !(r->game == ENGINE_GAME_LASKER && left)) return ENGINE_ERR_EMPTY_MOVE;
+    const bool to = (ENGINE_HAS(ENGINE_GAME_DAG) && r->game == ENGINE_GAME_DAG) ||
+                    (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT);
+    if (take == 0 && !(ENGINE_HAS(ENGINE_GAME_LASKER) && r->game == ENGINE_GAME_LASKER && left))
+        return ENGINE_ERR_EMPTY_MOVE;
     if (take > h && !to) return ENGINE_ERR_TOO_MANY;
     if (both && left) return ENGINE_ERR_BAD_SPLIT;
     if (left > h - take && !to) return ENGINE_ERR_BAD_SPLIT;

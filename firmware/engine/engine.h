@@ -45,6 +45,38 @@ typedef enum {
     ENGINE_GAME_COUNT
 } engine_game_t;
 
+/* The games past line that are compiled in, as a mask of 1 << engine_game_t: an image whose flash
+ * cannot hold them all leaves some out (-DENGINE_OMIT_MOORE and so on; the Makefile's
+ * AVR_ENGINE_OMIT), and their names are then unknown games. */
+#define ENGINE_OMIT_BIT(game, omitted) ((omitted) ? 1ul << (game) : 0)
+#ifndef ENGINE_OMIT_KING
+#define ENGINE_OMIT_KING 0
+#endif
+#ifndef ENGINE_OMIT_MOORE
+#define ENGINE_OMIT_MOORE 0
+#endif
+#ifndef ENGINE_OMIT_LASKER
+#define ENGINE_OMIT_LASKER 0
+#endif
+#ifndef ENGINE_OMIT_MULT
+#define ENGINE_OMIT_MULT 0
+#endif
+#ifndef ENGINE_OMIT_CALENDAR
+#define ENGINE_OMIT_CALENDAR 0
+#endif
+#ifndef ENGINE_OMIT_DAG
+#define ENGINE_OMIT_DAG 0
+#endif
+#define ENGINE_GAMES                                                                               \
+    (0xFFFFFFFFul ^ ENGINE_OMIT_BIT(ENGINE_GAME_KING, ENGINE_OMIT_KING) ^                          \
+     ENGINE_OMIT_BIT(ENGINE_GAME_MOORE, ENGINE_OMIT_MOORE) ^                                      \
+     ENGINE_OMIT_BIT(ENGINE_GAME_LASKER, ENGINE_OMIT_LASKER) ^                                    \
+     ENGINE_OMIT_BIT(ENGINE_GAME_MULT, ENGINE_OMIT_MULT) ^                                        \
+     ENGINE_OMIT_BIT(ENGINE_GAME_CALENDAR, ENGINE_OMIT_CALENDAR) ^                                \
+     ENGINE_OMIT_BIT(ENGINE_GAME_DAG, ENGINE_OMIT_DAG))
+/* Whether game is compiled in (a constant: the code of the others is left out). */
+#define ENGINE_HAS(game) ((ENGINE_GAMES >> (game)) & 1)
+
 typedef enum {
     ENGINE_OK = 0,
     ENGINE_ERR_UNKNOWN_GAME,   /* name not recognised */
@@ -169,6 +201,9 @@ void engine_lend(uint8_t *buf, uint8_t size);
 /* Next option of the single heap n (a sum game's) whose Grundy value is target, after *it. */
 bool engine_next_heap_move_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
                               engine_iter_t *it, engine_move_t *m);
+/* True for the sum games, whose heaps have Grundy values (not misere, wythoff, king, moore, mult,
+ * calendar). */
+bool engine_is_sum_game(const engine_rules_t *r);
 /* Grundy value of a single heap n; ENGINE_ERR_NOT_A_SUM for misere games, wythoff, king, moore,
  * mult and calendar. */
 engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g);

@@ -254,14 +254,14 @@ static engine_status_t rules_parse_plain(engine_rules_t *r, const char *text, co
 {
     const char *colon = rules_colon(text, end);
     const uint8_t game = rules_lookup(text, colon);
-    if (game == ENGINE_GAME_COUNT) return ENGINE_ERR_UNKNOWN_GAME;
+    if (game == ENGINE_GAME_COUNT || !ENGINE_HAS(game)) return ENGINE_ERR_UNKNOWN_GAME;
     if (!rules_has_parameter(game)) {
         if (colon != end) return ENGINE_ERR_BAD_PARAMETER;
         return engine_rules_init(r, (engine_game_t)game);
     }
     if (colon == end) return ENGINE_ERR_BAD_PARAMETER;
     if (game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, colon + 1, end);
-    if (game == ENGINE_GAME_DAG) return rules_parse_dag(r, colon + 1, end);
+    if (ENGINE_HAS(ENGINE_GAME_DAG) && game == ENGINE_GAME_DAG) return rules_parse_dag(r, colon + 1, end);
     return rules_parse_values(r, game, colon + 1, end);
 }
 
@@ -318,7 +318,7 @@ engine_heap_t engine_heap_limit(const engine_rules_t *r)
     static const uint8_t shift[ENGINE_GAME_COUNT] PROGMEM = {0, 0, 0, 16, 20, 0, 0, 16, 16, 24, 24,
                                                              0, 0, 0, 0, 0, 26};
     const uint8_t game = r->game < ENGINE_GAME_COUNT ? r->game : ENGINE_GAME_NIM;
-    if (game == ENGINE_GAME_MULT) return r->u.target - 1;
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return r->u.target - 1;
     /* Lasker's g(2^32 - 1) = 2^32 would not fit in 32 bits */
     if (game == ENGINE_GAME_LASKER) return 0xFFFFFFFEUL;
     return 0xFFFFFFFFUL >> pgm_read_byte(&shift[game]);

@@ -1042,7 +1042,7 @@ static void ct_test_errors(void) {
         {"solve octal:0.8 3", "err bad game 'octal:0.8': up to 255 octal digits, like octal:0.137"},
         {"solve nim:3 1", "err bad game 'nim:3': this game takes no parameter"},
         {"solve misere:wythoff 1 2",
-         "err bad game 'misere:wythoff': wythoff has no misere variant"},
+         "err bad game 'misere:wythoff': this game has no misere variant"},
         {"solve misere:kayles 5 6 6", "err misere:kayles is decided for at most 16 tokens in all"},
         {"moves misere:fib 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1", "err more than 16 heaps"},
         {"solve misere:pow2 9 8", "err misere:pow2 is decided for at most 16 tokens in all"},
@@ -1447,7 +1447,7 @@ static void ct_test_new(void) {
     ct_expect("new octal:0.137 1 2", "err octal:0.137 is not in the device's menu");
     ct_expect("new bash:9 1 2", "err bash:9 is not in the device's menu");
     ct_expect("new misere:wythoff 1 2",
-              "err bad game 'misere:wythoff': wythoff has no misere variant");
+              "err bad game 'misere:wythoff': this game has no misere variant");
     ct_expect("new nim 0 0 0", "err that position has no move left");
     ct_expect("new kayles 0", "err that position has no move left");
     ct_expect("show", "kayles 3 4 5 turn human"); /* none of them changed the game */
