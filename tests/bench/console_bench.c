@@ -94,13 +94,15 @@ int main(int argc, char **argv)
     t_long = bench_send(s, padded, NULL, reply, sizeof reply, &total, &lines);
     bench_byte_ms = (t_long - t_short) / 200.0;
 
-    static bench_case_t cases[32];
+    static bench_case_t cases[48];
     unsigned n = 0;
     char big[BENCH_CMD_MAX], code[300], set[200];
     /* 16 heaps near 2^32 with a non-zero nim-sum */
     big[0] = 0;
     for (unsigned i = 0; i < 16; i++)
         snprintf(big + strlen(big), sizeof big - strlen(big), " %lu", 4294967295ul - 7919ul * i * i);
+    char heaps32[200];
+    snprintf(heaps32, sizeof heaps32, "%s", big);
     bench_fill(&cases[n++], "nim", "solve nim%s", big);
     bench_fill(&cases[n++], "nim", "moves nim%s", big);
     bench_fill(&cases[n++], "misere", "solve misere%s", big);
@@ -143,6 +145,21 @@ int main(int argc, char **argv)
     bench_fill(&cases[n++], "octal:0.137", "solve octal:0.137%s", h255);
     bench_fill(&cases[n++], "line:1,2,3", "solve line:1,2,3%s", h255);
     bench_fill(&cases[n++], "misere:kayles", "solve misere:kayles%s", " 3 4 4 5");
+    /* the games past line (those an image leaves out are listed as such) */
+    bench_fill(&cases[n++], "king", "solve king %s", "4294967295 4294967295");
+    bench_fill(&cases[n++], "king", "moves king %s", "4294967295 4294967294");
+    bench_fill(&cases[n++], "calendar", "solve calendar %s", "1900 1 1");
+    bench_fill(&cases[n++], "calendar", "moves calendar %s", "2000 2 28");
+    bench_fill(&cases[n++], "mult:N", "solve mult:4294967295 %s", "1");
+    bench_fill(&cases[n++], "mult:N", "moves mult:4294967295 %s", "2");
+    bench_fill(&cases[n++], "lasker", "moves lasker%s", " 4294967294 4294967293 7 1");
+    bench_fill(&cases[n++], "lasker", "solve lasker%s", heaps16);
+    bench_fill(&cases[n++], "moore:k", "solve moore:15%s", heaps32);
+    bench_fill(&cases[n++], "moore:k", "moves moore:2%s", " 4294967295 4294967294 1");
+    bench_fill(&cases[n++], "dag:E", "solve dag:%s 63 62 61 60 59 58 57 56 55 54 53 52 51 50 49 48",
+               "63>62,62>61,61>60,60>59,59>58,58>57,57>56,56>55,55>54,54>53,53>52,52>51,51>50,"
+               "50>49,49>48,48>47,47>46,46>45,45>44,44>43,43>42,42>41,41>40,40>39,39>38,38>37,"
+               "37>36,36>35,35>34,34>33,33>32,32>31,31>30,30>29,29>28,28>27,27>26,26>25,25>24");
 
     printf("Console replies, simulated time on the %s board (ms): from the command's last byte\n"
            "arriving to the reply's first byte leaving (wire time %.4f ms per byte taken off).\n",
@@ -159,6 +176,10 @@ int main(int argc, char **argv)
         snprintf(shown, sizeof shown, "%.44s", cases[i].cmd);
         printf("%-22s %10.2f %10.2f  %s%s  -> %.20s%s\n", cases[i].game, ms, total - wire, shown,
                strlen(cases[i].cmd) > 44 ? "..." : "", reply, strlen(reply) > 20 ? "..." : "");
+        if (strncmp(reply, "err unknown game", 16) == 0) {
+            printf("%-22s %10s %10s  (not in this board's image)\n", cases[i].game, "-", "-");
+            continue;
+        }
         if (strncmp(reply, "err", 3) == 0 || t < 0 || !scn_ok(s)) {
             printf("console bench: '%s' failed: %s\n", cases[i].cmd,
                    !scn_ok(s) ? scn_failure(s) : t < 0 ? "no reply" : reply);
