@@ -7,6 +7,8 @@
  * c - d + f = 0 mod k + 1; such a choice exists in every column once a heap is free, so the
  * moves are enumerated depth-first without dead ends, the columns' choices kept in the work
  * buffer (128 bytes), in order of d, then of the dropped heaps, then of the heaps set. */
+#include <string.h>
+
 #include "../engine_internal.h"
 
 typedef struct {
@@ -32,11 +34,23 @@ static uint16_t moore_ones(const engine_position_t *p, uint8_t j)
     return ones;
 }
 
+/* The binary digits in use: the bit length of the largest heap (the digits above are 0 in every
+ * heap before and after any move). */
+static uint8_t moore_digits(const engine_position_t *p)
+{
+    engine_heap_t all = 0;
+    uint8_t digits = 0;
+    for (uint8_t i = 0; i < p->count; i++) all |= p->heap[i];
+    for (; all; all >>= 1) digits++;
+    return digits;
+}
+
 /* The digits whose count of ones is not a multiple of k + 1 (none: p is lost). */
 static engine_heap_t moore_unbalanced(const engine_rules_t *r, const engine_position_t *p)
 {
     engine_heap_t bad = 0;
-    for (uint8_t j = 32; j--;) bad = bad << 1 | (moore_count(moore_ones(p, j)) % (r->size + 1) != 0);
+    for (uint8_t j = moore_digits(p); j--;)
+        bad = bad << 1 | (moore_count(moore_ones(p, j)) % (r->size + 1) != 0);
     return bad;
 }
 
@@ -141,7 +155,7 @@ static bool moore_fill(const engine_rules_t *r, const engine_position_t *p, int8
  * choices below it. */
 static bool moore_next_leaf(const engine_rules_t *r, const engine_position_t *p, engine_heap_t bad)
 {
-    for (uint8_t j = 0; j < 32; j++) {
+    for (uint8_t j = 0, digits = moore_digits(p); j < digits; j++) {
         moore_column_t *col = &MOORE_COLUMNS[j];
         const uint16_t ones = moore_ones(p, j);
         if (moore_choose((uint8_t)(r->size + 1), moore_all(p), col->kept, ones, false, false,
@@ -164,7 +178,8 @@ bool engine_moore_next_winning(const engine_rules_t *r, const engine_position_t 
         found = moore_next_leaf(r, p, bad);
     } else {
         engine_work_claim(r);
-        found = bad && moore_fill(r, p, 31, moore_all(p), bad);
+        memset(MOORE_COLUMNS, 0, 32 * sizeof(moore_column_t)); /* the digits above stay 0 */
+        found = bad && moore_fill(r, p, (int8_t)(moore_digits(p) - 1), moore_all(p), bad);
         for (engine_heap_t skip = it->a; found && skip; skip--) found = moore_next_leaf(r, p, bad);
     }
     it->phase = found ? 1 : 2;
