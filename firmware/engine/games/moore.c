@@ -99,9 +99,11 @@ static uint8_t moore_sets(uint8_t c, uint8_t d, uint8_t k1)
 }
 
 /* The first choice for a column (first), or the next one after *bits; false when none is left.
- * rest_unbalanced: a lower digit of the old heaps is unbalanced (a move may still begin there). */
+ * Keeping every heap while none is free yet is chosen only above the highest unbalanced digit
+ * (there, keeping is the only choice; from it on a heap is dropped), so no choice is a dead end
+ * that ends in no move. */
 static bool moore_choose(uint8_t k1, uint16_t all, uint16_t kept, uint16_t ones, bool first,
-                         bool rest_unbalanced, uint16_t *bits)
+                         uint16_t *bits)
 {
     const uint16_t kept_ones = kept & ones, free = all & (uint16_t)~kept;
     const uint8_t c = moore_count(kept_ones), l = moore_count(free);
@@ -121,7 +123,7 @@ static bool moore_choose(uint8_t k1, uint16_t all, uint16_t kept, uint16_t ones,
     }
     for (; !found && d <= c && l + d < k1; d++) {
         const uint8_t f = moore_sets(c, d, k1);
-        if (f > l || (l + d == 0 && !rest_unbalanced)) continue;
+        if (f > l) continue;
         drop = moore_lowest(kept_ones, d);
         set = moore_lowest(free, f);
         found = true;
@@ -137,14 +139,13 @@ static uint16_t moore_all(const engine_position_t *p)
 
 /* Columns j down to 0 given their first choices, column j starting with `kept`. */
 static bool moore_fill(const engine_rules_t *r, const engine_position_t *p, int8_t j,
-                       uint16_t kept, engine_heap_t bad)
+                       uint16_t kept)
 {
     for (; j >= 0; j--) {
         moore_column_t *col = &MOORE_COLUMNS[j];
         const uint16_t ones = moore_ones(p, (uint8_t)j);
         col->kept = kept;
-        if (!moore_choose((uint8_t)(r->size + 1), moore_all(p), kept, ones, true,
-                          (bad & ((1ul << j) - 1)) != 0, &col->bits))
+        if (!moore_choose((uint8_t)(r->size + 1), moore_all(p), kept, ones, true, &col->bits))
             return false;
         kept &= (uint16_t)(~ones | col->bits); /* the dropped ones are free below */
     }
@@ -153,15 +154,13 @@ static bool moore_fill(const engine_rules_t *r, const engine_position_t *p, int8
 
 /* The move after the one in the columns: the lowest column with another choice, then the first
  * choices below it. */
-static bool moore_next_leaf(const engine_rules_t *r, const engine_position_t *p, engine_heap_t bad)
+static bool moore_next_leaf(const engine_rules_t *r, const engine_position_t *p)
 {
     for (uint8_t j = 0, digits = moore_digits(p); j < digits; j++) {
         moore_column_t *col = &MOORE_COLUMNS[j];
         const uint16_t ones = moore_ones(p, j);
-        if (moore_choose((uint8_t)(r->size + 1), moore_all(p), col->kept, ones, false, false,
-                         &col->bits))
-            return moore_fill(r, p, (int8_t)(j - 1), col->kept & (uint16_t)(~ones | col->bits),
-                              bad);
+        if (moore_choose((uint8_t)(r->size + 1), moore_all(p), col->kept, ones, false, &col->bits))
+            return moore_fill(r, p, (int8_t)(j - 1), col->kept & (uint16_t)(~ones | col->bits));
     }
     return false;
 }
@@ -171,16 +170,16 @@ static bool moore_next_leaf(const engine_rules_t *r, const engine_position_t *p,
 bool engine_moore_next_winning(const engine_rules_t *r, const engine_position_t *p,
                                engine_iter_t *it, engine_move_t *m)
 {
-    const engine_heap_t bad = moore_unbalanced(r, p);
     bool found;
     if (it->phase == 2) return false;
     if (it->phase == 1 && engine_work_holds(r)) {
-        found = moore_next_leaf(r, p, bad);
+        found = moore_next_leaf(r, p);
     } else {
         engine_work_claim(r);
         memset(MOORE_COLUMNS, 0, 32 * sizeof(moore_column_t)); /* the digits above stay 0 */
-        found = bad && moore_fill(r, p, (int8_t)(moore_digits(p) - 1), moore_all(p), bad);
-        for (engine_heap_t skip = it->a; found && skip; skip--) found = moore_next_leaf(r, p, bad);
+        found = engine_moore_is_win(r, p) &&
+                moore_fill(r, p, (int8_t)(moore_digits(p) - 1), moore_all(p));
+        for (engine_heap_t skip = it->a; found && skip; skip--) found = moore_next_leaf(r, p);
     }
     it->phase = found ? 1 : 2;
     it->a++;
