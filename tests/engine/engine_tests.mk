@@ -24,10 +24,10 @@ ENGINE_TEST_AVR_LDFLAGS := $(AVR_LDFLAGS) -mrelax
 ENGINE_TEST_HOST_OBJS := $(patsubst %,$(BUILD)/tests/host/%.o,check brute engine_suite main_host)
 ENGINE_TEST_AVR_COMMON := $(patsubst %,$(BUILD)/tests/avr/%.o,check brute main_avr)
 ENGINE_TEST_AVR_SUITES := $(ENGINE_TEST_PARTS:%=$(BUILD)/tests/avr/engine_suite_%.o)
-# Part 7 (the games past line) tests the engine as the largest images ship it (the Makefile's
-# AVR_ENGINE_OMIT_direct): with them all, the engine and the suite overflow the flash.
-ENGINE_TEST_AVR7_OMIT = $(AVR_ENGINE_OMIT_direct:%=-DENGINE_OMIT_%=1)
-ENGINE_TEST_AVR7_ENGINE := $(ENGINE_SRCS:%.c=$(BUILD)/tests/avr7/%.o)
+# The parts test the engine as the largest images ship it (the Makefile's AVR_ENGINE_OMIT_direct):
+# with all the games past line, the engine and a part of the suite overflow the flash.
+ENGINE_TEST_AVR_OMIT = $(AVR_ENGINE_OMIT_direct:%=-DENGINE_OMIT_%=1)
+ENGINE_TEST_AVR_ENGINE := $(ENGINE_SRCS:%.c=$(BUILD)/tests/avr-engine/%.o)
 ENGINE_TEST_Q = $(if $(filter 1,$(V)),,@)
 
 $(ENGINE_TEST_HOST_OBJS): $(BUILD)/tests/host/%.o: tests/engine/%.c tests/engine/engine_tests.mk \
@@ -46,14 +46,14 @@ $(ENGINE_TEST_AVR_SUITES): $(BUILD)/tests/avr/engine_suite_%.o: tests/engine/eng
 		tests/engine/engine_tests.mk | $(GEN)/engine_tables_gen.h
 	@mkdir -p $(@D)
 	@$(if $(ENGINE_TEST_Q),echo "  AVRCC   $@")
-	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_CFLAGS) $(if $(filter 7,$*),$(ENGINE_TEST_AVR7_OMIT)) \
+	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_CFLAGS) $(ENGINE_TEST_AVR_OMIT) \
 		-DENGINE_SUITE_PART=$* -c -o $@ $<
 
-$(ENGINE_TEST_AVR7_ENGINE): $(BUILD)/tests/avr7/%.o: %.c tests/engine/engine_tests.mk Makefile \
+$(ENGINE_TEST_AVR_ENGINE): $(BUILD)/tests/avr-engine/%.o: %.c tests/engine/engine_tests.mk Makefile \
 		| $(GEN)/engine_tables_gen.h
 	@mkdir -p $(@D)
 	@$(if $(ENGINE_TEST_Q),echo "  AVRCC   $@")
-	$(ENGINE_TEST_Q)$(AVR_CC) $(AVR_CFLAGS) $(ENGINE_TEST_AVR7_OMIT) $(ENGINE_INC) -c -o $@ $<
+	$(ENGINE_TEST_Q)$(AVR_CC) $(AVR_CFLAGS) $(ENGINE_TEST_AVR_OMIT) $(ENGINE_INC) -c -o $@ $<
 
 $(ENGINE_TEST_HOST): $(ENGINE_TEST_HOST_OBJS) $(ENGINE_HOST_OBJS)
 	@mkdir -p $(@D)
@@ -61,11 +61,10 @@ $(ENGINE_TEST_HOST): $(ENGINE_TEST_HOST_OBJS) $(ENGINE_HOST_OBJS)
 	$(ENGINE_TEST_Q)$(HOST_CC) -o $@ $^
 
 $(ENGINE_TEST_ELF): $(BUILD)/tests/engine_avr%.elf: $(BUILD)/tests/avr/engine_suite_%.o \
-		$(ENGINE_TEST_AVR_COMMON) $(ENGINE_AVR_OBJS) $(ENGINE_TEST_AVR7_ENGINE)
+		$(ENGINE_TEST_AVR_COMMON) $(ENGINE_TEST_AVR_ENGINE)
 	@mkdir -p $(@D)
 	@$(if $(ENGINE_TEST_Q),echo "  AVRLD   $@")
-	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_LDFLAGS) -o $@ $(filter %engine_suite_$*.o,$^) \
-		$(ENGINE_TEST_AVR_COMMON) $(if $(filter 7,$*),$(ENGINE_TEST_AVR7_ENGINE),$(ENGINE_AVR_OBJS))
+	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_LDFLAGS) -o $@ $^
 	@avr-size $@ | awk 'NR == 2 { printf "  %s: flash %d of 32768 bytes, RAM %d of 2048 before the stack\n", \
 		"$(@F)", $$1 + $$2, $$2 + $$3 }'
 
