@@ -27,7 +27,7 @@ static const char console_messages[] PROGMEM =
     "\1 needs \2 heaps\0"                              /* CONSOLE_ERR_HEAP_COUNT */
     "grundy takes one heap\0"                          /* CONSOLE_ERR_ONE_HEAP */
     "\1 has no Grundy value (try solve)\0"             /* CONSOLE_ERR_NOT_A_SUM */
-    "\1 is decided for at most \2 tokens in all\0"     /* CONSOLE_ERR_TOKENS */
+    "\1 is decided for at most \2 tokens in all, or 4 heaps up to 7 without splits\0" /* CONSOLE_ERR_TOKENS */
     "line longer than 255 characters\0"                /* CONSOLE_ERR_LONG_LINE */
     "input lost, \2 line(s) dropped (send a line at a time)\0" /* CONSOLE_ERR_LOST */
     "\1 has Grundy values above 255 by heap \2\0"      /* CONSOLE_ERR_VALUES */

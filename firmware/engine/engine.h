@@ -21,6 +21,10 @@
 /* Misere variants (other than misere Nim) are decided exactly for positions of at most this
  * many tokens in all; misere Bash on one non-empty heap is decided at any size. */
 #define ENGINE_MISERE_TOKENS 16
+/* ... and, in the games that never split a heap (bash, sub, fib, pow2), positions of at most this
+ * many heaps of at most this many tokens (a board of 4 rows of 7, like shift595's), any total. */
+#define ENGINE_MISERE_BOUND_HEAPS 4
+#define ENGINE_MISERE_BOUND_MAX 7
 
 typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
 

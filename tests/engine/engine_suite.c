@@ -1663,6 +1663,20 @@ static void suite_misere_positions(void) {
           "engine_heap_grundy gives a value");
     for (uint8_t c = 1; c <= SUITE_MISERE_HEAPS; c++)
         suite_tuples(c, SUITE_MISERE_TOKENS, SUITE_MISERE_TOKENS);
+#if !SUITE_SMALL
+    /* games that never split: board-bounded positions too, 4 heaps of up to 7 (up to 28 tokens) */
+    if (suite_rules.game < ENGINE_GAME_KAYLES)
+        for (uint8_t c = 2; c <= 4; c++) suite_tuples(c, 7, 28);
+#endif
+    {
+        /* past 16 tokens: bounded positions are decided in games without splits only */
+        engine_position_t q = {4, {7, 7, 7, 7}}, five = {5, {4, 4, 4, 4, 4}}, eight = {3, {8, 8, 1}};
+        const bool splits = suite_rules.game >= ENGINE_GAME_KAYLES;
+        CHECK(engine_check_position(&suite_rules, &q) == (splits ? ENGINE_ERR_TOO_BIG : ENGINE_OK),
+              "4 heaps of 7");
+        CHECK(engine_check_position(&suite_rules, &five) == ENGINE_ERR_TOO_BIG, "5 heaps of 4");
+        CHECK(engine_check_position(&suite_rules, &eight) == ENGINE_ERR_TOO_BIG, "heaps of 8");
+    }
     CHECK(!brute_overflow, "a position outgrew the brute-force solver");
     brute_overflow = false;
 }
