@@ -58,12 +58,16 @@ _Static_assert(EXACT_BOUND_HEAPS == 4 && EXACT_BOUND_MAX == 7, "the ranking is f
 #define EXACT_DEPTH (EXACT_BOUND_HEAPS * EXACT_BOUND_MAX) /* the most tokens a search meets */
 static bool exact_bounded; /* the memo numbers bounded positions, not partitions */
 
+/* C(n, k) for k = 1..4, n = 0..10. 44 bytes. */
+static const uint8_t exact_binomials[4][11] PROGMEM = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+    {0, 0, 1, 3, 6, 10, 15, 21, 28, 36, 45},
+    {0, 0, 0, 1, 4, 10, 20, 35, 56, 84, 120},
+    {0, 0, 0, 0, 1, 5, 15, 35, 70, 126, 210}};
+
 static __attribute__((noinline)) uint8_t exact_binomial(uint8_t n, uint8_t k)
 {
-    uint16_t c = 1;
-    if (n < k) return 0;
-    for (uint8_t j = 0; j < k; j++) c = (uint16_t)(c * (n - j) / (j + 1));
-    return (uint8_t)c;
+    return pgm_read_byte(&exact_binomials[k - 1][n]);
 }
 
 /* A position of the search: its non-empty heaps, largest first. */

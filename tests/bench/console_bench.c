@@ -145,6 +145,8 @@ int main(int argc, char **argv)
     bench_fill(&cases[n++], "octal:0.137", "solve octal:0.137%s", h255);
     bench_fill(&cases[n++], "line:1,2,3", "solve line:1,2,3%s", h255);
     bench_fill(&cases[n++], "misere:kayles", "solve misere:kayles%s", " 3 4 4 5");
+    bench_fill(&cases[n++], "misere:bash:3 (bounded)", "solve misere:bash:3%s", " 7 7 7 6");
+    bench_fill(&cases[n++], "misere:sub (bounded)", "solve misere:sub:1,3,4%s", " 7 7 7 7");
     /* the games past line (those an image leaves out are listed as such) */
     bench_fill(&cases[n++], "king", "solve king %s", "4294967295 4294967295");
     bench_fill(&cases[n++], "king", "moves king %s", "4294967295 4294967294");
