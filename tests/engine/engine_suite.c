@@ -1669,13 +1669,17 @@ static void suite_misere_positions(void) {
         for (uint8_t c = 2; c <= 4; c++) suite_tuples(c, 7, 28);
 #endif
     {
-        /* past 16 tokens: bounded positions are decided in games without splits only */
-        engine_position_t q = {4, {7, 7, 7, 7}}, five = {5, {4, 4, 4, 4, 4}}, eight = {3, {8, 8, 1}};
+        /* past 16 tokens: bounded positions are decided in games without splits only (the
+         * positions in suite_tuple: the AVR's stack has no room for them) */
+        engine_position_t *q = &suite_tuple;
         const bool splits = suite_rules.game >= ENGINE_GAME_KAYLES;
-        CHECK(engine_check_position(&suite_rules, &q) == (splits ? ENGINE_ERR_TOO_BIG : ENGINE_OK),
+        suite_set(q, 4, (const engine_heap_t[]){7, 7, 7, 7});
+        CHECK(engine_check_position(&suite_rules, q) == (splits ? ENGINE_ERR_TOO_BIG : ENGINE_OK),
               "4 heaps of 7");
-        CHECK(engine_check_position(&suite_rules, &five) == ENGINE_ERR_TOO_BIG, "5 heaps of 4");
-        CHECK(engine_check_position(&suite_rules, &eight) == ENGINE_ERR_TOO_BIG, "heaps of 8");
+        suite_set(q, 5, (const engine_heap_t[]){4, 4, 4, 4, 4});
+        CHECK(engine_check_position(&suite_rules, q) == ENGINE_ERR_TOO_BIG, "5 heaps of 4");
+        suite_set(q, 3, (const engine_heap_t[]){8, 8, 1});
+        CHECK(engine_check_position(&suite_rules, q) == ENGINE_ERR_TOO_BIG, "heaps of 8");
     }
     CHECK(!brute_overflow, "a position outgrew the brute-force solver");
     brute_overflow = false;
@@ -1859,9 +1863,12 @@ static void suite_misere_index(void) {
         if (total) part[n++] = total;
         for (;;) {
             memset(p, 0, sizeof *p);
-            p->count = (uint8_t)(n + 1); /* an empty heap first, then the parts reversed */
+            /* an empty heap first (while there is room: 16 ones fill every slot), then the parts
+             * reversed */
+            const uint8_t gap = n < ENGINE_MAX_HEAPS;
+            p->count = (uint8_t)(n + gap);
             for (uint8_t i = 0; i < n; i++)
-                p->heap[n - i] = part[i];
+                p->heap[n - 1 + gap - i] = part[i];
             const uint16_t slot = engine_exact_index(p);
             count++;
             if (slot >= 915 || (seen[slot >> 3] & (1u << (slot & 7))))
