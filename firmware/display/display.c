@@ -13,7 +13,7 @@
  * dark blip, SLOW in its lit half. */
 #define DISPLAY_PHASE0 (DISPLAY_BIT(DISPLAY_ON) | DISPLAY_BIT(DISPLAY_BLINK_ALT) | DISPLAY_BIT(DISPLAY_SLOW))
 
-static volatile uint8_t display_states[BOARD_ROWS][8];
+static uint8_t display_states[BOARD_ROWS][8]; /* main loop only */
 static volatile uint8_t display_phase = DISPLAY_PHASE0; /* bit s set: state s is lit now */
 static volatile uint8_t display_used;  /* bit s set: the shown frame has an LED in state s */
 static volatile uint8_t display_due;   /* show again at the next display_update */
@@ -65,11 +65,6 @@ void display_tick(void)
     if (board_tick()) display_due = 1;
 }
 
-bool display_pending(void)
-{
-    return display_due;
-}
-
 __attribute__((noinline)) void display_update(void)
 {
     if (!display_due) return;
@@ -78,7 +73,7 @@ __attribute__((noinline)) void display_update(void)
     uint8_t used = 0;
     uint8_t lit[BOARD_ROWS]; /* the frame: on the stack, which is shallow here, not in RAM for good */
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
-        const volatile uint8_t *p = &display_states[r][board_row_length(r)];
+        const uint8_t *p = &display_states[r][board_row_length(r)];
         uint8_t row = 0; /* built from the last LED down to LED 0, bit 0 */
         while (p != display_states[r]) {
             const uint8_t s = *--p;
@@ -131,7 +126,7 @@ static int8_t display_walk(const char *text, int8_t x)
         do {
             col = pgm_read_byte(g++);
             if ((uint8_t)x < 8) {
-                volatile uint8_t *led = &display_states[DISPLAY_TEXT_TOP][(uint8_t)x];
+                uint8_t *led = &display_states[DISPLAY_TEXT_TOP][(uint8_t)x];
                 for (uint8_t bits = col & 0x1F; bits; bits >>= 1, led += sizeof display_states[0])
                     if (bits & 1) *led = DISPLAY_ON;
             }

@@ -50,11 +50,8 @@ bool display_scroll(const char *text, uint16_t ms);
 /* From the 1 kHz tick: advance the blink phases by one millisecond and the board's own
  * timing (board_tick); notes when the shown frame has to change. */
 void display_tick(void);
-/* From the main loop: true when display_update has something to show. */
-bool display_pending(void);
 /* From the main loop: show the states on the board if a redraw, a phase edge of a state in
  * use or the board asked for it; nothing otherwise. */
 void display_update(void);
-
 
 #endif
