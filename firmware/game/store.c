@@ -45,7 +45,7 @@ static uint8_t store_active_seq WATCHDOG_KEEP; /* its sequence number */
 static uint8_t store_phase;      /* STORE_IDLE, or what the running save does */
 static uint16_t store_pos;       /* next byte to sum or write; STORE_SIZE when all are issued */
 static uint16_t store_crc;       /* the new record's CRC: running in STORE_SUM, final after */
-static uint16_t store_src;       /* EEPROM address of the source's score table */
+static uint16_t store_src WATCHDOG_KEEP; /* EEPROM address of the source's score table */
 
 static uint8_t *store_slot(uint8_t slot)
 {
@@ -168,7 +168,6 @@ store_origin_t store_load(void)
             store_active_seq = seq;
             from = base;
         }
-        if (version == 1) break;
     }
     store_phase = STORE_IDLE;
     store_cell_count = 0;

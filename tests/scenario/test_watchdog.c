@@ -248,6 +248,44 @@ static void wd_test_score(void)
     scn_close(s);
 }
 
+/* The same hang when the score already has a source slot (a game saved before): the save the
+ * resumed boot makes again takes every other cell from that slot, so the two newest records
+ * differ only in the game's own cell (6 bytes), the CRC (2) and the sequence byte. */
+static void wd_test_score_source(void)
+{
+    enum { WD_RECORD = 412, WD_BASE = 16, WD_DIFFER_AT_MOST = 9 }; /* store.h: version 2 */
+    char l[160];
+    snprintf(tally_context, sizeof tally_context, "faults image on %s: hang in a score save over a saved one",
+             wd_board);
+    scn_t *s = wd_open(wd_faults);
+    if (!s) return;
+    scn_expect_watchdog(s, true);
+    wd_line(s, "@game ", 500, l, sizeof l);
+    wd_finish_game(s);
+    wd_line(s, "@score ", 500, l, sizeof l);
+    wd_line(s, "@saved", 3000, l, sizeof l); /* the score's source is a slot from now on */
+    scn_tap(s, SIM_BTN_A);                   /* the next game */
+    wd_line(s, "@game ", 500, l, sizeof l);
+    scn_run_ms(s, 100);
+    scn_send(s, "fault save\n");
+    wd_line(s, "ok fault save", 500, l, sizeof l);
+    wd_play_round(s, false); /* the person's first turn came before the reply */
+    wd_finish_game(s);
+    wd_line(s, "@reset ", 5000, l, sizeof l);
+    tally_check(!strcmp(l, "@reset watchdog"), "after the hang: '%s'", l);
+    wd_line(s, "@saved", 3000, l, sizeof l);
+    uint8_t image[WD_BASE + 2 * WD_RECORD];
+    unsigned differ = 0;
+    if (tally_check(scn_eeprom_get(s, image, sizeof image) == sizeof image, "EEPROM not read"))
+        for (unsigned i = 0; i < WD_RECORD; i++)
+            differ += image[WD_BASE + i] != image[WD_BASE + WD_RECORD + i];
+    tally_check(differ > 0 && differ <= WD_DIFFER_AT_MOST,
+                "the two newest records differ in %u bytes (the score's source lost across the reset?)",
+                differ);
+    tally_check(scn_ok(s), "%s", scn_failure(s));
+    scn_close(s);
+}
+
 /* Spoil .noinit after the interrupt stage sealed it (a byte of the kept state, or the seal
  * itself): the boot says @reset watchdog and starts a fresh game from the EEPROM. */
 static void wd_test_corrupt(bool seal)
@@ -300,6 +338,7 @@ int main(int argc, char **argv)
     wd_test_hang("timer");
     wd_test_save();
     wd_test_score();
+    wd_test_score_source();
     wd_test_corrupt(false);
     wd_test_corrupt(true);
     wd_test_bootloader();
