@@ -84,7 +84,7 @@ void watchdog_start(void)
     watchdog_cause = cause;
     watchdog_record.warm = WATCHDOG_WARM;
     watchdog_record.fired = 0;
-    watchdog_record.resumed = cause >> 7;
+    watchdog_record.resumed = (cause & WATCHDOG_KEPT) != 0;
     watchdog_resume();
 }
 
