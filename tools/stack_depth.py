@@ -50,10 +50,11 @@ INDIRECT = [
     (['engine_*', 'exact_*', 'octal_*', 'takeaway_*', 'console_*', 'play_*'],
      ['&engine_ops_*'],
      'engine heap operations'),
-    # console_print_error(cmd, line, put): the device passes uart_putc (LTO specialises the
-    # call today, so no icall is left for it).
-    (['console_print_error', 'console_put_pgm', 'console_put_u32'], ['uart_putc'],
-     "console_print_error's put"),
+    # console_print_error(cmd, line, put, put_u32) and console_print_text(pgm, put): the device
+    # passes uart_putc and uart_put_u32 (LTO specialises the calls today, so no icall is left;
+    # should one come back, either may be its target).
+    (['console_print_error', 'console_print_text', 'console_put_*'], ['uart_putc', 'uart_put_u32'],
+     "console_print_error's put and put_u32"),
 ]
 
 CALL_USED = ['r0', 'r18', 'r19', 'r20', 'r21', 'r22', 'r23', 'r24', 'r25', 'r26', 'r27',
