@@ -1,7 +1,7 @@
 // The page: loads hex/<board>.hex (the same build/<board>/grundy.hex `make flash` writes),
 // runs it on the simulated Uno in real time, draws the board, drives the buttons from
 // pointer, touch and keys, and shows the serial port with a console line.
-import { parseHex } from './hex.js';
+import { flashImage } from './hex.js';
 import { F_CPU, FLASH_BYTES, Machine } from './machine.js';
 import { BOARD_INFO, BOARD_NAMES, BUTTONS, createBoard } from './boards.js';
 import { eraseEeprom, openEeprom, saveEeprom } from './storage.js';
@@ -302,10 +302,10 @@ async function start() {
     );
     return;
   }
-  const flash = new Uint8Array(FLASH_BYTES).fill(0xff); // erased flash
+  let flash;
   let size;
   try {
-    size = parseHex(hexText, flash);
+    ({ flash, size } = flashImage(hexText, FLASH_BYTES));
   } catch (e) {
     fail(`${hexUrl} is not a usable Intel HEX file: ${e.message}.`);
     return;

@@ -9,12 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { openBrowser } from './browser.mjs';
-import { parseHex } from '../src/hex.js';
-import { F_CPU, FLASH_BYTES, Machine } from '../src/machine.js';
-import { createBoard } from '../src/boards.js';
+import { firmware } from './firmware.mjs';
+import { F_CPU } from '../src/machine.js';
+import { BOARD_NAMES as BOARDS } from '../src/boards.js';
 
 const site = process.argv[2] ?? 'build/web';
-const BOARDS = ['direct', 'matrix8', 'shift595'];
 const GOAL = 1.5;
 
 const median = (xs) => {
@@ -39,11 +38,7 @@ async function speed(context, url, query, seconds, skip = 1) {
 /** The same simulator in Node (the same V8 engine), per second of this process's CPU time:
  * what the page gets from one core of its own, whatever else the machine is doing. */
 function cpuSpeed(board, mode, simSeconds) {
-  const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
-  parseHex(readFileSync(join(site, 'hex', `${board}.hex`), 'utf8'), flash);
-  const m = new Machine(flash);
-  m.sleepMode = mode;
-  createBoard(board, m);
+  const { m } = firmware(site, board, mode);
   m.run(F_CPU * 0.3); // boot, and V8 warmed up
   const t0 = process.cpuUsage();
   const c0 = m.cycles;
