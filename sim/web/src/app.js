@@ -34,7 +34,6 @@ class ButtonLine {
     this.sources = new Set();
     this.pressedAt = -Infinity;
     this.releasedAt = -Infinity;
-    this.down = false;
   }
 
   hold(source) {
@@ -45,7 +44,6 @@ class ButtonLine {
     const at = Math.max(m.cycles, this.releasedAt + MIN_GAP_MS * MS);
     this.pressedAt = at;
     m.at(at, () => m.drive('C', this.spec.bit, 0));
-    this.down = true;
     this.element?.classList.add('pressed');
   }
 
@@ -55,7 +53,6 @@ class ButtonLine {
     const at = Math.max(m.cycles, this.pressedAt + MIN_PRESS_MS * MS);
     this.releasedAt = at;
     m.at(at, () => m.drive('C', this.spec.bit, null));
-    this.down = false;
     this.element?.classList.remove('pressed');
   }
 
