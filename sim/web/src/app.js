@@ -392,6 +392,7 @@ async function start() {
       host.dataset.shutdown = f.shutdown;
       host.dataset.displayTest = f.displayTest;
       host.dataset.strayBytes = f.strayBytes;
+      host.dataset.shortFrames = f.shortFrames;
     }
     if (sound) {
       sound.play(f.tone);
