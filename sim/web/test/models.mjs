@@ -69,9 +69,9 @@ function max7219Checks(t) {
 
 function hc595Checks(t) {
   const c = new Hc595Chain(4);
-  for (const b of [0x33, 0x22, 0x11, 0x80]) c.spiByte(b);
   const before = [...c.latched];
-  t.check('74HC595: outputs hold until RCLK rises', before.join() === [...c.latched].join(), '');
+  for (const b of [0x33, 0x22, 0x11, 0x80]) c.spiByte(b);
+  t.check('74HC595: outputs hold until RCLK rises', before.join() === [...c.latched].join(), `${before} then ${[...c.latched]}`);
   c.latch();
   t.check('74HC595: the first byte sent ends in the last chip', [...c.latched].join() === [0x80, 0x11, 0x22, 0x33].join(), [...c.latched].join());
   t.check('74HC595: Q7 of chip 0 drives its LED while OE is low', c.output(0, 7, false) && !c.output(0, 6, false), '');
