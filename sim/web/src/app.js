@@ -124,7 +124,7 @@ class SerialPane {
   }
 }
 
-function buildLeds(boardName, info) {
+function buildLeds(info) {
   const host = $('#leds');
   host.className = `leds ${info.grid ? 'grid' : 'rows'}`;
   const leds = [];
@@ -317,7 +317,7 @@ async function start() {
   if (note) pane.note(note, 'note');
   machine.txListeners.push((b) => pane.byte(b));
   machine.resetListeners.push((cause) => pane.note(`(${cause === 'power' ? 'power cycled' : `${cause} reset`})`, 'note'));
-  const { leds, status } = buildLeds(boardName, info);
+  const { leds, status } = buildLeds(info);
   const lines = buildButtons(machine);
   bindKeys(lines);
   bindConsole(machine, pane);

@@ -55,8 +55,7 @@ function winningMove(heaps) {
 }
 
 class BoardSession {
-  constructor(t, page, board) {
-    this.t = t;
+  constructor(page, board) {
     this.page = page;
     this.board = board;
     this.errors = [];
@@ -174,7 +173,7 @@ class BoardSession {
 /** Load the board's page and check its start; returns the session. */
 async function boot(t, context, url, board, { expectBlank = true } = {}) {
   const page = await context.newPage();
-  const s = new BoardSession(t, page, board);
+  const s = new BoardSession(page, board);
   await page.goto(`${url}?board=${board}`);
   const turn = await s.waitLine(/^@turn /, 0, 20000);
   const lines = await s.lines();
