@@ -1,7 +1,7 @@
 // The page: loads hex/<board>.hex (the same build/<board>/grundy.hex `make flash` writes),
 // runs it on the simulated Uno in real time, draws the board, drives the buttons from
 // pointer, touch and keys, and shows the serial port with a console line.
-import { parseHex } from './hex.js';
+import { flashImage } from './hex.js';
 import { F_CPU, FLASH_BYTES, Machine } from './machine.js';
 import { BOARD_INFO, BOARD_NAMES, BUTTONS, createBoard } from './boards.js';
 import { eraseEeprom, openEeprom, saveEeprom } from './storage.js';
@@ -34,7 +34,6 @@ class ButtonLine {
     this.sources = new Set();
     this.pressedAt = -Infinity;
     this.releasedAt = -Infinity;
-    this.down = false;
   }
 
   hold(source) {
@@ -45,7 +44,6 @@ class ButtonLine {
     const at = Math.max(m.cycles, this.releasedAt + MIN_GAP_MS * MS);
     this.pressedAt = at;
     m.at(at, () => m.drive('C', this.spec.bit, 0));
-    this.down = true;
     this.element?.classList.add('pressed');
   }
 
@@ -55,7 +53,6 @@ class ButtonLine {
     const at = Math.max(m.cycles, this.pressedAt + MIN_PRESS_MS * MS);
     this.releasedAt = at;
     m.at(at, () => m.drive('C', this.spec.bit, null));
-    this.down = false;
     this.element?.classList.remove('pressed');
   }
 
@@ -127,7 +124,7 @@ class SerialPane {
   }
 }
 
-function buildLeds(boardName, info) {
+function buildLeds(info) {
   const host = $('#leds');
   host.className = `leds ${info.grid ? 'grid' : 'rows'}`;
   const leds = [];
@@ -302,10 +299,10 @@ async function start() {
     );
     return;
   }
-  const flash = new Uint8Array(FLASH_BYTES).fill(0xff); // erased flash
+  let flash;
   let size;
   try {
-    size = parseHex(hexText, flash);
+    ({ flash, size } = flashImage(hexText, FLASH_BYTES));
   } catch (e) {
     fail(`${hexUrl} is not a usable Intel HEX file: ${e.message}.`);
     return;
@@ -320,7 +317,7 @@ async function start() {
   if (note) pane.note(note, 'note');
   machine.txListeners.push((b) => pane.byte(b));
   machine.resetListeners.push((cause) => pane.note(`(${cause === 'power' ? 'power cycled' : `${cause} reset`})`, 'note'));
-  const { leds, status } = buildLeds(boardName, info);
+  const { leds, status } = buildLeds(info);
   const lines = buildButtons(machine);
   bindKeys(lines);
   bindConsole(machine, pane);
@@ -395,6 +392,7 @@ async function start() {
       host.dataset.shutdown = f.shutdown;
       host.dataset.displayTest = f.displayTest;
       host.dataset.strayBytes = f.strayBytes;
+      host.dataset.shortFrames = f.shortFrames;
     }
     if (sound) {
       sound.play(f.tone);

@@ -45,10 +45,8 @@ const DIRECT_PINS = [
 
 class DirectBoard {
   constructor(machine) {
-    this.machine = machine;
-    this.n = DIRECT_PINS.length;
-    this.lit = new Float64Array(this.n);
-    this.light = new Integrator(this.n, machine.cycles);
+    this.lit = new Float64Array(DIRECT_PINS.length);
+    this.light = new Integrator(DIRECT_PINS.length, machine.cycles);
     this.out = { B: 0, D: 0 }; // output pins driven high
     machine.pinListeners.push((port, levels, cycle, ddr) => {
       if (port !== 'B' && port !== 'D') return;
@@ -67,16 +65,12 @@ class DirectBoard {
 
 class Matrix8Board {
   constructor(machine) {
-    this.machine = machine;
     this.chip = new Max7219();
     this.buzzer = new Buzzer();
     this.light = new Integrator(64, machine.cycles);
     this.load = true;
     machine.pull('B', 2, true); // LOAD idles high
-    machine.spiListeners.push((byte, cycle) => {
-      this.chip.spiByte(byte, this.load);
-      this.now = cycle;
-    });
+    machine.spiListeners.push((byte) => this.chip.spiByte(byte, this.load));
     machine.pinListeners.push((port, levels, cycle, ddr) => {
       if (port !== 'B') return;
       const load = ((levels >> 2) & 1) === 1;
@@ -100,7 +94,6 @@ class Matrix8Board {
       intensity: this.chip.intensity,
       shutdown: !this.chip.normal,
       displayTest: this.chip.displayTest,
-      scanLimit: this.chip.scanLimit,
       strayBytes: this.chip.strayBytes,
       shortFrames: this.chip.shortFrames,
       tone: this.buzzer.take(),
@@ -110,7 +103,6 @@ class Matrix8Board {
 
 class Shift595Board {
   constructor(machine) {
-    this.machine = machine;
     this.chain = new Hc595Chain(4);
     this.light = new Integrator(32, machine.cycles); // rows 0..3 LEDs 0..6 (28), then status 0..3
     this.values = new Float64Array(32);

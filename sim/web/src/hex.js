@@ -46,3 +46,11 @@ export function parseHex(text, flash) {
   if (!sawEnd) throw new Error('no end-of-file record: the file is truncated');
   return end;
 }
+
+/** A `bytes`-byte flash image (erased cells 0xFF) holding the program in `text`; `size` is
+ * the highest address written + 1. Throws as parseHex does. */
+export function flashImage(text, bytes) {
+  const flash = new Uint8Array(bytes).fill(0xff);
+  const size = parseHex(text, flash);
+  return { flash, size };
+}

@@ -6,15 +6,15 @@
 // change); and what a visitor downloads (page, bundle, one board's .hex; raw and gzip -9).
 // Usage: node bench.mjs SITE_DIR
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { openBrowser } from './browser.mjs';
-import { parseHex } from '../src/hex.js';
-import { F_CPU, FLASH_BYTES, Machine } from '../src/machine.js';
-import { createBoard } from '../src/boards.js';
+import { firmware } from './firmware.mjs';
+import { F_CPU } from '../src/machine.js';
+import { BOARD_NAMES as BOARDS } from '../src/boards.js';
 
 const site = process.argv[2] ?? 'build/web';
-const BOARDS = ['direct', 'matrix8', 'shift595'];
 const GOAL = 1.5;
 
 const median = (xs) => {
@@ -27,6 +27,16 @@ async function speed(context, url, query, seconds, skip = 1) {
   const page = await context.newPage();
   await page.goto(`${url}?${query}`);
   await page.waitForFunction(() => window.grundy?.samples, null, { timeout: 20000 });
+  // an empty console line (the firmware answers nothing) every 60 simulated seconds: flat out,
+  // 10 s of samples would otherwise run into standby (after 2 minutes without input), where
+  // the timers stop and simulated time jumps to the end of each slice
+  await page.evaluate((every) => {
+    const poke = () => {
+      window.grundy.machine.sendSerial([0x0a]);
+      window.grundy.machine.at(window.grundy.machine.cycles + every, poke);
+    };
+    window.grundy.machine.at(window.grundy.machine.cycles + every, poke);
+  }, 60 * F_CPU);
   await page.waitForFunction((n) => window.grundy.samples.length >= n, skip + seconds, {
     timeout: (skip + seconds) * 4000 + 20000,
     polling: 500,
@@ -39,11 +49,7 @@ async function speed(context, url, query, seconds, skip = 1) {
 /** The same simulator in Node (the same V8 engine), per second of this process's CPU time:
  * what the page gets from one core of its own, whatever else the machine is doing. */
 function cpuSpeed(board, mode, simSeconds) {
-  const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
-  parseHex(readFileSync(join(site, 'hex', `${board}.hex`), 'utf8'), flash);
-  const m = new Machine(flash);
-  m.sleepMode = mode;
-  createBoard(board, m);
+  const { m } = firmware(site, board, mode);
   m.run(F_CPU * 0.3); // boot, and V8 warmed up
   const t0 = process.cpuUsage();
   const c0 = m.cycles;
@@ -72,7 +78,7 @@ console.log('Browser page (avr8js 0.21 in headless Chromium, this machine): simu
 console.log('real second, median of 10 one-second samples running flat out; goal >= 1.5 on every board.');
 console.log('halt: SLEEP stops the CPU until an interrupt (the page\'s default); spin: avr8js\'s no-op');
 console.log('SLEEP, the firmware looping instead. real: the page as served, paced to real time.');
-console.log(`(load average ${(await import('node:os')).loadavg()[0].toFixed(1)} on ${(await import('node:os')).cpus().length} cores)`);
+console.log(`(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
 console.log(`${'board'.padEnd(10)} ${'halt'.padStart(7)} ${'spin'.padStart(7)} ${'real'.padStart(7)}`);
 for (const r of rows) {
   console.log(`${r.board.padEnd(10)} ${r.halt.toFixed(2).padStart(7)} ${r.spin.toFixed(2).padStart(7)} ${r.real.toFixed(2).padStart(7)}`);

@@ -1,16 +1,13 @@
 // The page's models in Node, without a browser: the hex reader, the MAX7219 and 74HC595
 // against their datasheets, and the machine's additions to avr8js (USART level flags and
 // FIFO, resets, sleep, pin-change wake) on tiny assembled programs and on the real firmware.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { assemble } from 'avr8js/dist/esm/utils/assembler.js';
 import { parseHex } from '../src/hex.js';
 import { F_CPU, FLASH_BYTES, Machine } from '../src/machine.js';
 import { Max7219 } from '../src/parts/max7219.js';
 import { Hc595Chain } from '../src/parts/hc595.js';
 import { createBoard } from '../src/boards.js';
-
-const MS = F_CPU / 1000;
+import { MS, firmware } from './firmware.mjs';
 
 function hexChecks(t) {
   const flash = new Uint8Array(16);
@@ -72,9 +69,9 @@ function max7219Checks(t) {
 
 function hc595Checks(t) {
   const c = new Hc595Chain(4);
-  for (const b of [0x33, 0x22, 0x11, 0x80]) c.spiByte(b);
   const before = [...c.latched];
-  t.check('74HC595: outputs hold until RCLK rises', before.join() === [...c.latched].join(), '');
+  for (const b of [0x33, 0x22, 0x11, 0x80]) c.spiByte(b);
+  t.check('74HC595: outputs hold until RCLK rises', before.join() === [...c.latched].join(), `${before} then ${[...c.latched]}`);
   c.latch();
   t.check('74HC595: the first byte sent ends in the last chip', [...c.latched].join() === [0x80, 0x11, 0x22, 0x33].join(), [...c.latched].join());
   t.check('74HC595: Q7 of chip 0 drives its LED while OE is low', c.output(0, 7, false) && !c.output(0, 6, false), '');
@@ -152,16 +149,11 @@ function machineChecks(t, siteDir) {
 
   // the real firmware: a console command after the boot lines, in both sleep modes
   for (const [board, mode] of [['direct', 'halt'], ['matrix8', 'halt'], ['shift595', 'spin']]) {
-    const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
-    parseHex(readFileSync(join(siteDir, 'hex', `${board}.hex`), 'utf8'), flash);
-    const m = new Machine(flash);
-    m.sleepMode = mode;
-    let out = '';
-    m.txListeners.push((b) => (out += String.fromCharCode(b)));
+    const { m, output } = firmware(siteDir, board, mode);
     m.run(300 * MS);
     m.sendSerial([...'solve nim 3 4 5\n'].map((c) => c.charCodeAt(0)));
     m.run(m.cycles + 400 * MS);
-    const lines = out.split('\r\n');
+    const lines = output().split('\r\n');
     t.check(`machine: ${board} (SLEEP ${mode}) boots and answers solve nim 3 4 5 with N 1 4 5, no byte lost`,
       lines.find((l) => l.startsWith('@eeprom')) === '@eeprom blank' && lines.includes('N 1 4 5') && m.rxLost === 0, `${JSON.stringify(lines.slice(-3))} lost ${m.rxLost}`);
   }
@@ -200,17 +192,8 @@ function boardWiringChecks(t) {
 
 /** matrix8's click on a move: Timer1 toggling D9 in CTC mode, measured on the pin. */
 function buzzerCheck(t, siteDir) {
-  const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
-  parseHex(readFileSync(join(siteDir, 'hex', 'matrix8.hex'), 'utf8'), flash);
-  const m = new Machine(flash);
-  const b = createBoard('matrix8', m);
+  const { m, model: b, press } = firmware(siteDir, 'matrix8');
   m.run(300 * MS);
-  const press = (bit) => {
-    m.drive('C', bit, 0);
-    m.run(m.cycles + 50 * MS);
-    m.drive('C', bit, null);
-    m.run(m.cycles + 50 * MS);
-  };
   press(3); // RIGHT: mark a token
   b.frame(m.cycles);
   press(4); // A: take it; the click sounds
@@ -224,29 +207,18 @@ function buzzerCheck(t, siteDir) {
 
 /** shift595's brightness: Timer1's inverting PWM on OE, seen as the LEDs' time-averaged level. */
 function dimCheck(t, siteDir) {
-  const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
-  parseHex(readFileSync(join(siteDir, 'hex', 'shift595.hex'), 'utf8'), flash);
-  const m = new Machine(flash);
-  const b = createBoard('shift595', m);
-  let out = '';
-  m.txListeners.push((c) => (out += String.fromCharCode(c)));
+  const { m, model: b, output, press } = firmware(siteDir, 'shift595');
   m.run(300 * MS);
-  const press = (bit, ms = 50) => {
-    m.drive('C', bit, 0);
-    m.run(m.cycles + ms * MS);
-    m.drive('C', bit, null);
-    m.run(m.cycles + 50 * MS);
-  };
   press(5, 1100); // hold B: the menu
-  const lastMenu = () => out.split('\r\n').filter((l) => l.startsWith('@menu ')).pop() ?? '';
+  const lastMenu = () => output().split('\r\n').filter((l) => l.startsWith('@menu ')).pop() ?? '';
   for (let i = 0; i < 12 && !lastMenu().startsWith('@menu bright'); i++) press(1); // DOWN to it
   press(2); // LEFT: brightness 3 of 4
   b.frame(m.cycles);
   m.run(m.cycles + 100 * MS);
   const lit = [...b.frame(m.cycles).leds].filter((v) => v > 0);
   t.check('shift595: brightness 3 of 4 shows as OE low half the time (Timer1 inverting PWM)',
-    /@menu bright 3\b/.test(out) && lit.length > 0 && lit.every((v) => Math.abs(v - 0.5) < 0.01),
-    `${out.split('\r\n').filter((l) => l.startsWith('@menu')).pop()}; levels ${[...new Set(lit.map((v) => v.toFixed(3)))]}`);
+    /@menu bright 3\b/.test(output()) && lit.length > 0 && lit.every((v) => Math.abs(v - 0.5) < 0.01),
+    `${lastMenu()}; levels ${[...new Set(lit.map((v) => v.toFixed(3)))]}`);
 }
 
 export function modelChecks(t, siteDir) {
