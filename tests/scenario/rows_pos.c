@@ -2,6 +2,9 @@
  * position off the LEDs or off the firmware's lines, so they count heaps alike. */
 #include "rows_pos.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 unsigned rows_pos_count(uint8_t mask)
 {
     unsigned n = 0;
@@ -28,4 +31,27 @@ brute_pos_t rows_pos_of(const uint8_t *mask, const unsigned *len, unsigned rows,
         }
     }
     return p;
+}
+
+bool rows_pos_parse(const char *p, const unsigned *len, unsigned rows, unsigned used, bool line,
+                    bool queen, uint8_t mask[ROWS_POS_MAX])
+{
+    memset(mask, 0, ROWS_POS_MAX);
+    for (unsigned r = 0; r < (line ? rows : used); r++) {
+        if (*p++ != ' ') return false;
+        if (line) {
+            for (unsigned i = 0; i < len[r]; i++, p++) {
+                if (*p != '#' && *p != '.') return false;
+                if (*p == '#') mask[r] |= (uint8_t)(1u << i);
+            }
+            if (r >= used && mask[r]) return false; /* a row line games do not use */
+        } else {
+            char *end;
+            long v = strtol(p, &end, 10);
+            if (end == p || v < 0 || v > (long)len[r] - (queen ? 1 : 0)) return false;
+            mask[r] = (uint8_t)((1u << v) - 1);
+            p = end;
+        }
+    }
+    return *p == '\0';
 }

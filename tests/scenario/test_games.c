@@ -23,7 +23,7 @@
 #include "tally.h"
 
 #define GM_TURN_MS 5000 /* the device answers within 1.5 s; generous */
-#define GM_ROWS 8
+#define GM_ROWS ROWS_POS_MAX
 
 /* The test's own random numbers (xorshift64), independent of the firmware's. */
 static uint64_t gm_seed = 88172645463325252ull;
@@ -106,28 +106,10 @@ static brute_pos_t gm_pos(const gm_t *g)
     return gm_pos_of(g, g->mask);
 }
 
-/* Parse the position part of "@game"/"@move"/"@hint" lines into mask[]. */
+/* Parse the position part of "@game"/"@move"/"@hint" lines into mask[] (rows_pos_parse). */
 static bool gm_parse_rows(const gm_t *g, const char *p, uint8_t *mask)
 {
-    memset(mask, 0, GM_ROWS);
-    for (unsigned r = 0; r < (g->entry == GM_LINE ? g->rows : g->used); r++) {
-        while (*p == ' ') p++;
-        if (g->entry == GM_LINE) {
-            for (unsigned i = 0; i < g->len[r]; i++, p++) {
-                if (*p != '#' && *p != '.') return false;
-                if (*p == '#') mask[r] |= (uint8_t)(1u << i);
-            }
-            if (r >= g->used && mask[r]) return false; /* a row line games do not use */
-        } else {
-            char *end;
-            long v = strtol(p, &end, 10);
-            if (end == p || v < 0 || v > (long)g->len[r]) return false;
-            mask[r] = (uint8_t)((1u << v) - 1);
-            p = end;
-        }
-    }
-    while (*p == ' ' || *p == '\r') p++;
-    return *p == '\0';
+    return rows_pos_parse(p, g->len, g->rows, g->used, g->entry == GM_LINE, g->queen, mask);
 }
 
 static const char *gm_who(const gm_t *g, int side)

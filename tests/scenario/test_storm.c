@@ -35,7 +35,7 @@
 #include "scenario.h"
 #include "tally.h"
 
-#define SM_ROWS 8
+#define SM_ROWS ROWS_POS_MAX
 #define SM_MS(s, ms) ((uint64_t)(ms) * sim_frequency(scn_sim(s)) / 1000u)
 #define SM_LINE_MAX 600
 
@@ -482,29 +482,10 @@ static brute_pos_t sm_pos_of(const sm_t *g, const uint8_t *mask)
     return rows_pos_of(mask, g->len, g->used, g->entry == SM_LINE);
 }
 
-/* A printed position into row masks: heaps (one per used row, each within its row; Corner the
- * Queen: up to 7) or every row drawn; false when it is not one. */
+/* A printed position into row masks (rows_pos_parse); false when it is not one. */
 static bool sm_parse_rows(const sm_t *g, const char *p, uint8_t *mask)
 {
-    memset(mask, 0, SM_ROWS);
-    const unsigned n = g->entry == SM_LINE ? g->rows : g->used;
-    for (unsigned r = 0; r < n; r++) {
-        if (*p++ != ' ') return false;
-        if (g->entry == SM_LINE) {
-            for (unsigned i = 0; i < g->len[r]; i++, p++) {
-                if (*p != '#' && *p != '.') return false;
-                if (*p == '#') mask[r] |= (uint8_t)(1u << i);
-            }
-            if (r >= g->used && mask[r]) return false; /* a row line games do not use */
-        } else {
-            char *end;
-            long v = strtol(p, &end, 10);
-            if (end == p || v < 0 || v > (long)g->len[r] - (g->queen ? 1 : 0)) return false;
-            mask[r] = (uint8_t)((1u << v) - 1);
-            p = end;
-        }
-    }
-    return *p == '\0';
+    return rows_pos_parse(p, g->len, g->rows, g->used, g->entry == SM_LINE, g->queen, mask);
 }
 
 /* Whether before -> after is a legal move on the board (a legal move of the rules, taken where
