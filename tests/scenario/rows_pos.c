@@ -55,3 +55,32 @@ bool rows_pos_parse(const char *p, const unsigned *len, unsigned rows, unsigned 
     }
     return *p == '\0';
 }
+
+bool rows_pos_legal(const brute_game_t *rules, const uint8_t *before, const uint8_t *after,
+                    const unsigned *len, unsigned rows, unsigned used, bool line, bool wythoff)
+{
+    unsigned changed = 0;
+    for (unsigned r = 0; r < rows; r++) {
+        if (after[r] & ~before[r]) return false;
+        if (after[r] == before[r]) continue;
+        changed++;
+        const uint8_t gone = (uint8_t)(before[r] & ~after[r]);
+        const uint8_t low = (uint8_t)(gone >> __builtin_ctz(gone));
+        if (line && (low & (low + 1))) return false; /* not one block */
+        if (!line && (after[r] & (after[r] + 1))) return false; /* not packed */
+    }
+    if (changed != 1 && !(wythoff && changed == 2)) return false;
+    /* the diagonal keeps the rows in place: compare in order */
+    if (changed == 2 && rows_pos_count(before[0]) - rows_pos_count(after[0]) !=
+                            rows_pos_count(before[1]) - rows_pos_count(after[1]))
+        return false;
+    brute_pos_t p = rows_pos_of(before, len, used, line), want = rows_pos_of(after, len, used, line);
+    brute_iter_t it = {0};
+    brute_move_t m;
+    while (brute_next_move(rules, &p, &it, &m)) {
+        brute_pos_t q;
+        brute_apply(rules, &p, &m, &q);
+        if (brute_same(rules, &q, &want)) return true;
+    }
+    return false;
+}

@@ -21,5 +21,10 @@ brute_pos_t rows_pos_of(const uint8_t *mask, const unsigned *len, unsigned rows,
  * position. */
 bool rows_pos_parse(const char *p, const unsigned *len, unsigned rows, unsigned used, bool line,
                     bool queen, uint8_t mask[ROWS_POS_MAX]);
+/* Whether before -> after is a legal move of rules on the board: taken where the entry style
+ * allows (heap rows stay packed to the left; line: a row loses one block of pins; wythoff:
+ * one row, or both by as many). */
+bool rows_pos_legal(const brute_game_t *rules, const uint8_t *before, const uint8_t *after,
+                    const unsigned *len, unsigned rows, unsigned used, bool line, bool wythoff);
 
 #endif

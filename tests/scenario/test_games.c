@@ -272,34 +272,11 @@ static void gm_enter(gm_t *g, const gm_move_t *bm)
     gm_tap(g, SIM_BTN_A);
 }
 
-/* Is "before -> after" a legal move on the board? (a legal move of the rules, taken where the
- * entry style allows: heap rows stay packed to the left, a line loses one block of pins) */
+/* Is "before -> after" a legal move on the board? (rows_pos_legal) */
 static bool gm_legal(const gm_t *g, const uint8_t *before, const uint8_t *after)
 {
-    unsigned changed = 0;
-    for (unsigned r = 0; r < g->rows; r++) {
-        if (after[r] & ~before[r]) return false;
-        if (after[r] == before[r]) continue;
-        changed++;
-        const uint8_t gone = (uint8_t)(before[r] & ~after[r]);
-        if (g->entry == GM_LINE && ((gone >> __builtin_ctz(gone)) & ((gone >> __builtin_ctz(gone)) + 1)))
-            return false; /* not one block */
-        if (g->entry != GM_LINE && (after[r] & (after[r] + 1))) return false; /* not packed */
-    }
-    if (changed != 1 && !(g->entry == GM_WYTHOFF && changed == 2)) return false;
-    brute_pos_t p = gm_pos_of(g, before), want = gm_pos_of(g, after);
-    if (g->entry == GM_WYTHOFF) { /* the diagonal keeps the rows in place: compare in order */
-        if (changed == 2 && gm_count(before[0]) - gm_count(after[0]) != gm_count(before[1]) - gm_count(after[1]))
-            return false;
-    }
-    brute_iter_t it = {0};
-    brute_move_t m;
-    while (brute_next_move(&g->rules, &p, &it, &m)) {
-        brute_pos_t q;
-        brute_apply(&g->rules, &p, &m, &q);
-        if (brute_same(&g->rules, &q, &want)) return true;
-    }
-    return false;
+    return rows_pos_legal(&g->rules, before, after, g->len, g->rows, g->used, g->entry == GM_LINE,
+                          g->entry == GM_WYTHOFF);
 }
 
 /* ---- playing ---- */

@@ -488,33 +488,11 @@ static bool sm_parse_rows(const sm_t *g, const char *p, uint8_t *mask)
     return rows_pos_parse(p, g->len, g->rows, g->used, g->entry == SM_LINE, g->queen, mask);
 }
 
-/* Whether before -> after is a legal move on the board (a legal move of the rules, taken where
- * the entry style allows: heap rows stay packed to the left, a line loses one block of pins). */
+/* Whether before -> after is a legal move on the board (rows_pos_legal). */
 static bool sm_legal(const sm_t *g, const uint8_t *before, const uint8_t *after)
 {
-    unsigned changed = 0;
-    for (unsigned r = 0; r < g->rows; r++) {
-        if (after[r] & ~before[r]) return false;
-        if (after[r] == before[r]) continue;
-        changed++;
-        const uint8_t gone = (uint8_t)(before[r] & ~after[r]);
-        const uint8_t low = (uint8_t)(gone >> __builtin_ctz(gone));
-        if (g->entry == SM_LINE && (low & (low + 1))) return false; /* not one block */
-        if (g->entry != SM_LINE && (after[r] & (after[r] + 1))) return false;
-    }
-    if (changed != 1 && !(g->entry == SM_WYTHOFF && changed == 2)) return false;
-    brute_pos_t p = sm_pos_of(g, before), want = sm_pos_of(g, after);
-    if (g->entry == SM_WYTHOFF && changed == 2 &&
-        sm_count(before[0]) - sm_count(after[0]) != sm_count(before[1]) - sm_count(after[1]))
-        return false;
-    brute_iter_t it = {0};
-    brute_move_t m;
-    while (brute_next_move(&g->rules, &p, &it, &m)) {
-        brute_pos_t q;
-        brute_apply(&g->rules, &p, &m, &q);
-        if (brute_same(&g->rules, &q, &want)) return true;
-    }
-    return false;
+    return rows_pos_legal(&g->rules, before, after, g->len, g->rows, g->used, g->entry == SM_LINE,
+                          g->entry == SM_WYTHOFF);
 }
 
 static bool sm_is_win(const sm_t *g, const uint8_t *mask)
