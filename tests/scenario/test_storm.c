@@ -38,6 +38,7 @@
 #define SM_ROWS ROWS_POS_MAX
 #define SM_MS(s, ms) ((uint64_t)(ms) * sim_frequency(scn_sim(s)) / 1000u)
 #define SM_LINE_MAX 600
+#define SM_FULL_S 120 /* simulated seconds of a storm that must reach every kind of check */
 
 /* ======================= the grammar: every line the device may print ======================= */
 
@@ -1381,6 +1382,14 @@ static int sm_run_board(void)
     stack_max = scn_stack_high_water(s);
     sm_check(stack_max <= bound, "stack high water %zu bytes, beyond the bound of %zu", stack_max, bound);
     const double sim_s = scn_now_ms(s) / 1000, wall = difftime(time(NULL), wall0);
+    /* a storm of SM_FULL_S or more reaches each kind of check: none passes by never running */
+    if (!sm_opt.menu_chord && sim_s >= SM_FULL_S)
+        sm_check(g->replies && g->games && g->moves_person && g->moves_device && g->perfect_checked &&
+                     g->settings_checked && g->led_human_checked && g->led_device_checked,
+                 "%.0f s checked too little: %lu replies, %lu games, %lu + %lu moves (%lu at Perfect), "
+                 "%lu boots' settings, LEDs at %lu + %lu turns",
+                 sim_s, g->replies, g->games, g->moves_person, g->moves_device, g->perfect_checked,
+                 g->settings_checked, g->led_human_checked, g->led_device_checked);
     printf("storm on %s: %.0f s simulated in %.0f s; %lu presses (%lu chords, %lu bursts, %lu menu holds, %lu "
            "hint holds); %lu console lines (%lu garbage); %lu reset presses, %lu power cuts (%lu in a save, %lu "
            "tearing a byte)\n",
