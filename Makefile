@@ -172,28 +172,16 @@ $(BUILD)/tests/scenario/%.o: tests/scenario/%.c Makefile
 	@echo "  CC      $@"
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Itests/engine $(SIM_HOST_CFLAGS) -c $< -o $@
 
+# The host-side benches (tests/bench/NAME.c), each driving the firmware under the simulator.
 LATENCY := $(BUILD)/bench/latency
-$(BUILD)/bench/latency.o: tests/bench/latency.c Makefile
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c $< -o $@
-
-$(LATENCY): $(BUILD)/bench/latency.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
 POWER_BENCH := $(BUILD)/bench/power
-$(BUILD)/bench/power.o: tests/bench/power.c Makefile
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c $< -o $@
-
-$(POWER_BENCH): $(BUILD)/bench/power.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
 CONSOLE_BENCH := $(BUILD)/bench/console_bench
-$(BUILD)/bench/console_bench.o: tests/bench/console_bench.c Makefile
+HOST_BENCHES := $(LATENCY) $(POWER_BENCH) $(CONSOLE_BENCH)
+$(HOST_BENCHES:=.o): $(BUILD)/bench/%.o: tests/bench/%.c Makefile
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c $< -o $@
 
-$(CONSOLE_BENCH): $(BUILD)/bench/console_bench.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+$(HOST_BENCHES): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)

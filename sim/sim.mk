@@ -70,13 +70,19 @@ $(SIM_TEST_ELFS): $(SIM_BUILD)/test/probe_%.elf: sim/test/probe_fw.c sim/sim_pro
 	@$(if $(SIM_Q),echo "  AVRCC   $@")
 	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) $(SIM_FW_DEFS) -o $@ $< $(SIM_AVR_LDFLAGS)
 
-# Host-side test of the library API.
-SIM_TEST_CORE := $(SIM_BUILD)/test/test_core
+# Each test firmware sim/test/NAME_fw.c, and each host test sim/test/test_NAME.c, the same way.
+$(SIM_BUILD)/test/%_fw.elf: sim/test/%_fw.c sim/sim.mk
+	@mkdir -p $(@D)
+	@$(if $(SIM_Q),echo "  AVRCC   $@")
+	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) -o $@ $< $(SIM_AVR_LDFLAGS)
 
-$(SIM_TEST_CORE).o: sim/test/test_core.c sim/sim.mk
+$(SIM_BUILD)/test/test_%.o: sim/test/test_%.c sim/sim.mk
 	@mkdir -p $(@D)
 	@$(if $(SIM_Q),echo "  HOSTCC  $@")
 	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
+
+# Host-side test of the library API.
+SIM_TEST_CORE := $(SIM_BUILD)/test/test_core
 
 $(SIM_TEST_CORE): $(SIM_TEST_CORE).o $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")
@@ -88,16 +94,6 @@ $(SIM_TEST_CORE): $(SIM_TEST_CORE).o $(SIM_LIB_OBJS)
 SIM_BOARD_FW := $(SIM_BUILD)/test/board_fw.elf
 SIM_TEST_BOARD := $(SIM_BUILD)/test/test_board
 
-$(SIM_BOARD_FW): sim/test/board_fw.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  AVRCC   $@")
-	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) -o $@ $< $(SIM_AVR_LDFLAGS)
-
-$(SIM_TEST_BOARD).o: sim/test/test_board.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  HOSTCC  $@")
-	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
-
 $(SIM_TEST_BOARD): $(SIM_TEST_BOARD).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS) -lm
@@ -107,16 +103,6 @@ $(SIM_TEST_BOARD): $(SIM_TEST_BOARD).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 # EEPROM and reset test: a firmware that writes EEPROM with avr-libc, and its host side.
 SIM_EEPROM_FW := $(SIM_BUILD)/test/eeprom_fw.elf
 SIM_TEST_EEPROM := $(SIM_BUILD)/test/test_eeprom
-
-$(SIM_EEPROM_FW): sim/test/eeprom_fw.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  AVRCC   $@")
-	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) -o $@ $< $(SIM_AVR_LDFLAGS)
-
-$(SIM_TEST_EEPROM).o: sim/test/test_eeprom.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  HOSTCC  $@")
-	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
 
 $(SIM_TEST_EEPROM): $(SIM_TEST_EEPROM).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")
@@ -129,16 +115,6 @@ $(SIM_TEST_EEPROM): $(SIM_TEST_EEPROM).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 SIM_SPI_FW := $(SIM_BUILD)/test/spi_fw.elf
 SIM_TEST_PARTS := $(SIM_BUILD)/test/test_max7219 $(SIM_BUILD)/test/test_hc595
 
-$(SIM_SPI_FW): sim/test/spi_fw.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  AVRCC   $@")
-	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) -o $@ $< $(SIM_AVR_LDFLAGS)
-
-$(SIM_TEST_PARTS:=.o): $(SIM_BUILD)/test/%.o: sim/test/%.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  HOSTCC  $@")
-	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
-
 $(SIM_TEST_PARTS): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS) -lm
@@ -148,16 +124,6 @@ $(SIM_TEST_PARTS): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 # Power accounting test: a firmware of known duty cycle, and its host side.
 SIM_DUTY_FW := $(SIM_BUILD)/test/duty_fw.elf
 SIM_TEST_POWER := $(SIM_BUILD)/test/test_power
-
-$(SIM_DUTY_FW): sim/test/duty_fw.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  AVRCC   $@")
-	$(SIM_Q)$(SIM_AVR_CC) $(SIM_AVR_CFLAGS) -o $@ $< $(SIM_AVR_LDFLAGS)
-
-$(SIM_TEST_POWER).o: sim/test/test_power.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  HOSTCC  $@")
-	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
 
 $(SIM_TEST_POWER): $(SIM_TEST_POWER).o $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")
@@ -169,11 +135,6 @@ $(SIM_TEST_POWER): $(SIM_TEST_POWER).o $(SIM_LIB_OBJS)
 # the top Makefile runs it on build/shift595/grundy.elf.
 SIM_TEST_SHIFT595 := $(SIM_BUILD)/test/test_shift595
 
-$(SIM_TEST_SHIFT595).o: sim/test/test_shift595.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  HOSTCC  $@")
-	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
-
 $(SIM_TEST_SHIFT595): $(SIM_TEST_SHIFT595).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS) -lm
@@ -183,11 +144,6 @@ $(SIM_TEST_SHIFT595): $(SIM_TEST_SHIFT595).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS
 # The matrix8 board's own test, on its real firmware (build/matrix8/grundy.elf, made by the
 # top Makefile with BOARD=matrix8).
 SIM_TEST_MATRIX8 := $(SIM_BUILD)/test/test_matrix8
-
-$(SIM_TEST_MATRIX8).o: sim/test/test_matrix8.c sim/sim.mk
-	@mkdir -p $(@D)
-	@$(if $(SIM_Q),echo "  HOSTCC  $@")
-	$(SIM_Q)$(HOST_CC) $(HOST_CFLAGS) $(SIM_HOST_CFLAGS) -c -o $@ $<
 
 $(SIM_TEST_MATRIX8): $(SIM_TEST_MATRIX8).o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")

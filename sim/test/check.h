@@ -31,5 +31,14 @@ static inline void check(bool ok, const char *file, int line, const char *what, 
 
 #define CHECK(cond) check((cond), __FILE__, __LINE__, #cond, NULL)
 #define CHECKF(cond, ...) check((cond), __FILE__, __LINE__, #cond, __VA_ARGS__)
+/* A scenario (scenario.h) on the real firmware: its painted stack within the image's proven
+ * bound (stack.txt beside the image, which must be there). */
+#define CHECK_STACK(scn)                                                                           \
+    do {                                                                                           \
+        CHECKF(scn_stack_bound(scn) > 0, "no proven stack bound beside the image (stack.txt)");   \
+        CHECKF(scn_stack_high_water(scn) <= scn_stack_bound(scn),                                  \
+               "stack high water %zu bytes above the proven bound %zu: the analysis is wrong",    \
+               scn_stack_high_water(scn), scn_stack_bound(scn));                                   \
+    } while (0)
 
 #endif

@@ -342,10 +342,7 @@ int main(int argc, char **argv) {
            (unsigned long long)mon.long_pulses, PULSE_MAX, (unsigned long long)mon.longest);
     CHECKF(mon.bytes == 4 * mon.latches, "%llu bytes for %llu latches",
            (unsigned long long)mon.bytes, (unsigned long long)mon.latches);
-    CHECKF(scn_stack_bound(scn) > 0, "no proven stack bound beside the image (stack.txt)");
-    CHECKF(scn_stack_high_water(scn) <= scn_stack_bound(scn),
-           "stack high water %zu bytes above the proven bound %zu: the analysis is wrong",
-           scn_stack_high_water(scn), scn_stack_bound(scn));
+    CHECK_STACK(scn);
     printf("shift595: %llu latches, RCLK high at most %llu cycles; %.1f s simulated\n",
            (unsigned long long)mon.latches, (unsigned long long)mon.longest,
            scn_now_ms(scn) / 1000);

@@ -23,7 +23,7 @@
 #include "tally.h"
 
 #define GM_TURN_MS 5000 /* the device answers within 1.5 s; generous */
-#define GM_ROWS 8
+#define GM_ROWS ROWS_POS_MAX
 
 /* The test's own random numbers (xorshift64), independent of the firmware's. */
 static uint64_t gm_seed = 88172645463325252ull;
@@ -106,28 +106,10 @@ static brute_pos_t gm_pos(const gm_t *g)
     return gm_pos_of(g, g->mask);
 }
 
-/* Parse the position part of "@game"/"@move"/"@hint" lines into mask[]. */
+/* Parse the position part of "@game"/"@move"/"@hint" lines into mask[] (rows_pos_parse). */
 static bool gm_parse_rows(const gm_t *g, const char *p, uint8_t *mask)
 {
-    memset(mask, 0, GM_ROWS);
-    for (unsigned r = 0; r < (g->entry == GM_LINE ? g->rows : g->used); r++) {
-        while (*p == ' ') p++;
-        if (g->entry == GM_LINE) {
-            for (unsigned i = 0; i < g->len[r]; i++, p++) {
-                if (*p != '#' && *p != '.') return false;
-                if (*p == '#') mask[r] |= (uint8_t)(1u << i);
-            }
-            if (r >= g->used && mask[r]) return false; /* a row line games do not use */
-        } else {
-            char *end;
-            long v = strtol(p, &end, 10);
-            if (end == p || v < 0 || v > (long)g->len[r]) return false;
-            mask[r] = (uint8_t)((1u << v) - 1);
-            p = end;
-        }
-    }
-    while (*p == ' ' || *p == '\r') p++;
-    return *p == '\0';
+    return rows_pos_parse(p, g->len, g->rows, g->used, g->entry == GM_LINE, g->queen, mask);
 }
 
 static const char *gm_who(const gm_t *g, int side)
@@ -290,34 +272,11 @@ static void gm_enter(gm_t *g, const gm_move_t *bm)
     gm_tap(g, SIM_BTN_A);
 }
 
-/* Is "before -> after" a legal move on the board? (a legal move of the rules, taken where the
- * entry style allows: heap rows stay packed to the left, a line loses one block of pins) */
+/* Is "before -> after" a legal move on the board? (rows_pos_legal) */
 static bool gm_legal(const gm_t *g, const uint8_t *before, const uint8_t *after)
 {
-    unsigned changed = 0;
-    for (unsigned r = 0; r < g->rows; r++) {
-        if (after[r] & ~before[r]) return false;
-        if (after[r] == before[r]) continue;
-        changed++;
-        const uint8_t gone = (uint8_t)(before[r] & ~after[r]);
-        if (g->entry == GM_LINE && ((gone >> __builtin_ctz(gone)) & ((gone >> __builtin_ctz(gone)) + 1)))
-            return false; /* not one block */
-        if (g->entry != GM_LINE && (after[r] & (after[r] + 1))) return false; /* not packed */
-    }
-    if (changed != 1 && !(g->entry == GM_WYTHOFF && changed == 2)) return false;
-    brute_pos_t p = gm_pos_of(g, before), want = gm_pos_of(g, after);
-    if (g->entry == GM_WYTHOFF) { /* the diagonal keeps the rows in place: compare in order */
-        if (changed == 2 && gm_count(before[0]) - gm_count(after[0]) != gm_count(before[1]) - gm_count(after[1]))
-            return false;
-    }
-    brute_iter_t it = {0};
-    brute_move_t m;
-    while (brute_next_move(&g->rules, &p, &it, &m)) {
-        brute_pos_t q;
-        brute_apply(&g->rules, &p, &m, &q);
-        if (brute_same(&g->rules, &q, &want)) return true;
-    }
-    return false;
+    return rows_pos_legal(&g->rules, before, after, g->len, g->rows, g->used, g->entry == GM_LINE,
+                          g->entry == GM_WYTHOFF);
 }
 
 /* ---- playing ---- */

@@ -35,9 +35,10 @@
 #include "scenario.h"
 #include "tally.h"
 
-#define SM_ROWS 8
+#define SM_ROWS ROWS_POS_MAX
 #define SM_MS(s, ms) ((uint64_t)(ms) * sim_frequency(scn_sim(s)) / 1000u)
 #define SM_LINE_MAX 600
+#define SM_FULL_S 120 /* simulated seconds of a storm that must reach every kind of check */
 
 /* ======================= the grammar: every line the device may print ======================= */
 
@@ -482,58 +483,17 @@ static brute_pos_t sm_pos_of(const sm_t *g, const uint8_t *mask)
     return rows_pos_of(mask, g->len, g->used, g->entry == SM_LINE);
 }
 
-/* A printed position into row masks: heaps (one per used row, each within its row; Corner the
- * Queen: up to 7) or every row drawn; false when it is not one. */
+/* A printed position into row masks (rows_pos_parse); false when it is not one. */
 static bool sm_parse_rows(const sm_t *g, const char *p, uint8_t *mask)
 {
-    memset(mask, 0, SM_ROWS);
-    const unsigned n = g->entry == SM_LINE ? g->rows : g->used;
-    for (unsigned r = 0; r < n; r++) {
-        if (*p++ != ' ') return false;
-        if (g->entry == SM_LINE) {
-            for (unsigned i = 0; i < g->len[r]; i++, p++) {
-                if (*p != '#' && *p != '.') return false;
-                if (*p == '#') mask[r] |= (uint8_t)(1u << i);
-            }
-            if (r >= g->used && mask[r]) return false; /* a row line games do not use */
-        } else {
-            char *end;
-            long v = strtol(p, &end, 10);
-            if (end == p || v < 0 || v > (long)g->len[r] - (g->queen ? 1 : 0)) return false;
-            mask[r] = (uint8_t)((1u << v) - 1);
-            p = end;
-        }
-    }
-    return *p == '\0';
+    return rows_pos_parse(p, g->len, g->rows, g->used, g->entry == SM_LINE, g->queen, mask);
 }
 
-/* Whether before -> after is a legal move on the board (a legal move of the rules, taken where
- * the entry style allows: heap rows stay packed to the left, a line loses one block of pins). */
+/* Whether before -> after is a legal move on the board (rows_pos_legal). */
 static bool sm_legal(const sm_t *g, const uint8_t *before, const uint8_t *after)
 {
-    unsigned changed = 0;
-    for (unsigned r = 0; r < g->rows; r++) {
-        if (after[r] & ~before[r]) return false;
-        if (after[r] == before[r]) continue;
-        changed++;
-        const uint8_t gone = (uint8_t)(before[r] & ~after[r]);
-        const uint8_t low = (uint8_t)(gone >> __builtin_ctz(gone));
-        if (g->entry == SM_LINE && (low & (low + 1))) return false; /* not one block */
-        if (g->entry != SM_LINE && (after[r] & (after[r] + 1))) return false;
-    }
-    if (changed != 1 && !(g->entry == SM_WYTHOFF && changed == 2)) return false;
-    brute_pos_t p = sm_pos_of(g, before), want = sm_pos_of(g, after);
-    if (g->entry == SM_WYTHOFF && changed == 2 &&
-        sm_count(before[0]) - sm_count(after[0]) != sm_count(before[1]) - sm_count(after[1]))
-        return false;
-    brute_iter_t it = {0};
-    brute_move_t m;
-    while (brute_next_move(&g->rules, &p, &it, &m)) {
-        brute_pos_t q;
-        brute_apply(&g->rules, &p, &m, &q);
-        if (brute_same(&g->rules, &q, &want)) return true;
-    }
-    return false;
+    return rows_pos_legal(&g->rules, before, after, g->len, g->rows, g->used, g->entry == SM_LINE,
+                          g->entry == SM_WYTHOFF);
 }
 
 static bool sm_is_win(const sm_t *g, const uint8_t *mask)
@@ -1422,6 +1382,14 @@ static int sm_run_board(void)
     stack_max = scn_stack_high_water(s);
     sm_check(stack_max <= bound, "stack high water %zu bytes, beyond the bound of %zu", stack_max, bound);
     const double sim_s = scn_now_ms(s) / 1000, wall = difftime(time(NULL), wall0);
+    /* a storm of SM_FULL_S or more reaches each kind of check: none passes by never running */
+    if (!sm_opt.menu_chord && sim_s >= SM_FULL_S)
+        sm_check(g->replies && g->games && g->moves_person && g->moves_device && g->perfect_checked &&
+                     g->settings_checked && g->led_human_checked && g->led_device_checked,
+                 "%.0f s checked too little: %lu replies, %lu games, %lu + %lu moves (%lu at Perfect), "
+                 "%lu boots' settings, LEDs at %lu + %lu turns",
+                 sim_s, g->replies, g->games, g->moves_person, g->moves_device, g->perfect_checked,
+                 g->settings_checked, g->led_human_checked, g->led_device_checked);
     printf("storm on %s: %.0f s simulated in %.0f s; %lu presses (%lu chords, %lu bursts, %lu menu holds, %lu "
            "hint holds); %lu console lines (%lu garbage); %lu reset presses, %lu power cuts (%lu in a save, %lu "
            "tearing a byte)\n",

@@ -28,6 +28,14 @@ static scn_t *wd_open(const char *elf)
     return s;
 }
 
+/* The faults image, its hangs expected to end in watchdog resets. */
+static scn_t *wd_open_faults(void)
+{
+    scn_t *s = wd_open(wd_faults);
+    if (s) scn_expect_watchdog(s, true);
+    return s;
+}
+
 /* Consume lines up to one starting with prefix; copy it into out (or "" when none came). */
 static bool wd_line(scn_t *s, const char *prefix, uint32_t ms, char *out, size_t len)
 {
@@ -43,15 +51,30 @@ static bool wd_show(scn_t *s, char *out, size_t len)
     return wd_line(s, "nim ", 500, out, len);
 }
 
-/* The person takes the whole top row (a legal Nim move on any board), after waiting for the
- * turn (wait) or at once. */
+/* Arm the faults image's `fault` ("loop", "save", ...) and see it acknowledged. */
+static void wd_fault(scn_t *s, const char *fault)
+{
+    char cmd[32], ok[32], l[160];
+    snprintf(cmd, sizeof cmd, "fault %s\n", fault);
+    snprintf(ok, sizeof ok, "ok fault %s", fault);
+    scn_send(s, cmd);
+    wd_line(s, ok, 500, l, sizeof l);
+}
+
+/* The person takes the whole top row: a legal Nim move on any board. */
+static void wd_take_top_row(scn_t *s)
+{
+    scn_run_ms(s, 50);
+    for (int i = 0; i < 8; i++) scn_tap(s, SIM_BTN_RIGHT);
+    scn_tap(s, SIM_BTN_A);
+}
+
+/* The person takes the top row after waiting for the turn (wait) or at once. */
 static void wd_play_round(scn_t *s, bool wait)
 {
     char l[160];
     if (wait) wd_line(s, "@turn human", 3000, l, sizeof l);
-    scn_run_ms(s, 50);
-    for (int i = 0; i < 8; i++) scn_tap(s, SIM_BTN_RIGHT);
-    scn_tap(s, SIM_BTN_A);
+    wd_take_top_row(s);
     wd_line(s, "@move human", 500, l, sizeof l);
 }
 
@@ -91,19 +114,14 @@ static void wd_test_hang(const char *fault)
 {
     char l[160], set[160], set2[160], show[160], show2[160], resume[200];
     snprintf(tally_context, sizeof tally_context, "faults image on %s: %s", wd_board, fault);
-    scn_t *s = wd_open(wd_faults);
+    scn_t *s = wd_open_faults();
     if (!s) return;
-    scn_expect_watchdog(s, true);
     wd_line(s, "@settings ", 500, set, sizeof set);
     wd_play_round(s, true);
     wd_line(s, "@turn human", 3000, l, sizeof l);
     scn_run_ms(s, 2100); /* quiet for two of the main loop's seals (every 1024 ms) */
     wd_show(s, show, sizeof show);
-    char cmd[32], ok[32];
-    snprintf(cmd, sizeof cmd, "fault %s\n", fault);
-    snprintf(ok, sizeof ok, "ok fault %s", fault);
-    scn_send(s, cmd);
-    wd_line(s, ok, 500, l, sizeof l);
+    wd_fault(s, fault);
     const double hung = scn_now_ms(s);
     if (!strcmp(fault, "timer")) /* blank lines keep waking the main loop, tick or no tick */
         for (int i = 0; i < 60 && !scn_last_line(s, "@reset watchdog"); i++) {
@@ -134,13 +152,11 @@ static void wd_test_save(void)
 {
     char l[160], set[160], set2[160];
     snprintf(tally_context, sizeof tally_context, "faults image on %s: hang in a save", wd_board);
-    scn_t *s = wd_open(wd_faults);
+    scn_t *s = wd_open_faults();
     if (!s) return;
-    scn_expect_watchdog(s, true);
     wd_line(s, "@game ", 500, l, sizeof l);
     scn_run_ms(s, 100);
-    scn_send(s, "fault save\n");
-    wd_line(s, "ok fault save", 500, l, sizeof l);
+    wd_fault(s, "save");
     scn_hold(s, SIM_BTN_B, 1150); /* the menu: level, perfect -> equalizer */
     wd_line(s, "@menu game", 300, l, sizeof l);
     for (int i = 0; i < 4; i++) scn_tap(s, SIM_BTN_DOWN);
@@ -173,16 +189,14 @@ static void wd_test_bootloader(void)
 {
     char l[160], show[160], resume[200];
     snprintf(tally_context, sizeof tally_context, "faults image on %s, MCUSR cleared by a bootloader", wd_board);
-    scn_t *s = wd_open(wd_faults);
+    scn_t *s = wd_open_faults();
     if (!s) return;
     sim_set_bootloader(scn_sim(s), true);
-    scn_expect_watchdog(s, true);
     wd_play_round(s, true);
     wd_line(s, "@turn human", 3000, l, sizeof l);
     scn_run_ms(s, 300);
     wd_show(s, show, sizeof show);
-    scn_send(s, "fault loop\n");
-    wd_line(s, "ok fault loop", 500, l, sizeof l);
+    wd_fault(s, "loop");
     wd_line(s, "@reset ", 1000, l, sizeof l);
     tally_check(!strcmp(l, "@reset watchdog"), "a hang: '%s'", l);
     wd_line(s, "@resume ", 100, resume, sizeof resume);
@@ -207,10 +221,7 @@ static void wd_finish_game(scn_t *s)
     for (int lines = 0; lines < 400; lines++) {
         const char *l = scn_wait_line(s, "@", 3000);
         if (!l || !strncmp(l, "@over ", 6)) break;
-        if (strcmp(l, "@turn human")) continue;
-        scn_run_ms(s, 50);
-        for (int i = 0; i < 8; i++) scn_tap(s, SIM_BTN_RIGHT);
-        scn_tap(s, SIM_BTN_A);
+        if (!strcmp(l, "@turn human")) wd_take_top_row(s);
     }
 }
 
@@ -220,13 +231,11 @@ static void wd_test_score(void)
 {
     char l[160], score[64];
     snprintf(tally_context, sizeof tally_context, "faults image on %s: hang in a score save", wd_board);
-    scn_t *s = wd_open(wd_faults);
+    scn_t *s = wd_open_faults();
     if (!s) return;
-    scn_expect_watchdog(s, true);
     wd_line(s, "@game ", 500, l, sizeof l);
     scn_run_ms(s, 100);
-    scn_send(s, "fault save\n");
-    wd_line(s, "ok fault save", 500, l, sizeof l);
+    wd_fault(s, "save");
     wd_play_round(s, false); /* the person's first turn came before the reply */
     wd_finish_game(s);
     wd_line(s, "@score ", 500, score, sizeof score);
@@ -293,14 +302,12 @@ static void wd_test_corrupt(bool seal)
     char l[160];
     snprintf(tally_context, sizeof tally_context, "faults image on %s: spoilt %s", wd_board,
              seal ? "seal" : "kept state");
-    scn_t *s = wd_open(wd_faults);
+    scn_t *s = wd_open_faults();
     if (!s) return;
-    scn_expect_watchdog(s, true);
     wd_play_round(s, true);
     wd_line(s, "@turn human", 3000, l, sizeof l);
     scn_run_ms(s, 600);
-    scn_send(s, "fault loop\n");
-    wd_line(s, "ok fault loop", 500, l, sizeof l);
+    wd_fault(s, "loop");
     scn_run_ms(s, WD_STAGE_MS + 200); /* the interrupt stage has sealed; the reset is to come */
     uint32_t lo = 0, hi = 0, rec = 0;
     if (tally_check(sim_symbol(scn_sim(s), "__noinit_start", &lo) &&
