@@ -230,7 +230,7 @@ static void st_test_version1(const uint8_t *image)
     if (!s) return;
     st_boot(s, "loaded", set_v2, sizeof set_v2);
     st_finish_game(s, score, sizeof score);
-    scn_close(s);
+    st_close(s);
     s = st_open(old);
     if (!s) return;
     st_boot(s, "loaded", set, sizeof set);
@@ -247,7 +247,7 @@ static void st_test_version1(const uint8_t *image)
     tally_check(sscanf(score, "@score %u %u %u", &w, &l, &h) == 3 &&
                     sscanf(score2, "@score %u %u %u", &w2, &l2, &h2) == 3 && w + l == w2 + l2 + 1 && h == h2,
                 "score '%s' after '%s' and another game", score, score2);
-    scn_close(s);
+    st_close(s);
 }
 
 /* A and B held at power-up reset settings and score. */
