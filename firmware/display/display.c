@@ -53,13 +53,16 @@ void display_tick(void)
     if (++blink_ms == DISPLAY_BLINK_MS)
         blink_ms = 0, lit ^= DISPLAY_BIT(DISPLAY_BLINK) | DISPLAY_BIT(DISPLAY_BLINK_ALT);
     if (++flash_ms == DISPLAY_FLASH_MS) flash_ms = 0, lit ^= DISPLAY_BIT(DISPLAY_FLASH);
-    if (++blip_ms == DISPLAY_BLIP_EVERY_MS) blip_ms = 0;
-    if (blip_ms == 0) /* CURSOR's dark blip and SLOW's lit half begin */
-        lit = (uint8_t)((lit & ~DISPLAY_BIT(DISPLAY_CURSOR)) | DISPLAY_BIT(DISPLAY_SLOW));
-    else if (blip_ms == DISPLAY_BLIP_MS)
-        lit |= DISPLAY_BIT(DISPLAY_CURSOR);
-    else if (blip_ms == DISPLAY_BLIP_EVERY_MS / 2)
+    if (++blip_ms == DISPLAY_SLOW_MS) blip_ms = 0;
+    if (blip_ms == 0) /* SLOW's lit half begins */
+        lit |= DISPLAY_BIT(DISPLAY_SLOW);
+    else if (blip_ms == DISPLAY_SLOW_MS / 2)
         lit &= (uint8_t)~DISPLAY_BIT(DISPLAY_SLOW);
+    const uint16_t blip = blip_ms < DISPLAY_BLIP_EVERY_MS ? blip_ms : (uint16_t)(blip_ms - DISPLAY_BLIP_EVERY_MS);
+    if (blip == 0) /* CURSOR's dark blip begins, twice in SLOW's period */
+        lit &= (uint8_t)~DISPLAY_BIT(DISPLAY_CURSOR);
+    else if (blip == DISPLAY_BLIP_MS)
+        lit |= DISPLAY_BIT(DISPLAY_CURSOR);
     if ((lit ^ display_phase) & display_used) display_due = 1;
     display_phase = lit;
     if (board_tick()) display_due = 1;

@@ -15,15 +15,17 @@ enum {
     DISPLAY_BLINK,     /* 3 Hz, 50 % duty, one phase for all */
     DISPLAY_BLINK_ALT, /* as BLINK in the opposite phase */
     DISPLAY_FLASH,     /* 10 Hz: a refused move */
-    DISPLAY_CURSOR,    /* on, with a 150 ms dark blip once a second (85 % lit) */
+    DISPLAY_CURSOR,    /* on, with an 80 ms dark blip twice a second (84 % lit): seen within
+                        * half a second, and not a 50 % blink like a mark or a hint */
     DISPLAY_SLOW,      /* 1 Hz, 50 % duty: a hint */
 };
 typedef uint8_t display_state_t; /* one of the above; a byte, not an int, in every call */
 
 #define DISPLAY_BLINK_MS 167   /* half period of BLINK */
 #define DISPLAY_FLASH_MS 50    /* half period of FLASH */
-#define DISPLAY_BLIP_MS 150    /* dark part of CURSOR, every DISPLAY_BLIP_EVERY_MS */
-#define DISPLAY_BLIP_EVERY_MS 1000 /* also the period of SLOW */
+#define DISPLAY_BLIP_MS 80     /* dark part of CURSOR, every DISPLAY_BLIP_EVERY_MS */
+#define DISPLAY_BLIP_EVERY_MS 500
+#define DISPLAY_SLOW_MS 1000   /* the period of SLOW: two of CURSOR's */
 
 #define DISPLAY_TEXT_TOP 2      /* text lights rows 2..6 (grid boards) */
 #define DISPLAY_CENTRE INT8_MIN /* display_text's x: centred */

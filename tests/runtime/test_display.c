@@ -97,7 +97,7 @@ int main(void)
 
     /* the blink phases, display_update called every millisecond as the main loop does: every
      * millisecond the frame shown is what each state's own definition gives at that time
-     * (BLINK 3 Hz, FLASH 10 Hz, CURSOR's 150 ms blip a second, SLOW 1 Hz), and a picture
+     * (BLINK 3 Hz, FLASH 10 Hz, CURSOR's 80 ms blip twice a second, SLOW 1 Hz), and a picture
      * with no blinking state is never shown again */
     static const char *const names[] = {"off", "on", "blink", "blink-alt", "flash", "cursor", "slow"};
     for (display_state_t st = DISPLAY_OFF; st <= DISPLAY_SLOW; st++) {
@@ -114,9 +114,9 @@ int main(void)
             const uint32_t ms = test_ms + 1; /* the tick's count since the first */
             test_ms = ms;
             const bool blink = (ms / DISPLAY_BLINK_MS) & 1, flash = (ms / DISPLAY_FLASH_MS) & 1;
-            const uint32_t blip = ms % DISPLAY_BLIP_EVERY_MS;
+            const uint32_t blip = ms % DISPLAY_BLIP_EVERY_MS, slow = ms % DISPLAY_SLOW_MS;
             const bool want[] = {0, 1, blink, !blink, flash, blip >= DISPLAY_BLIP_MS,
-                                 blip < DISPLAY_BLIP_EVERY_MS / 2};
+                                 slow < DISPLAY_SLOW_MS / 2};
             wrong += (test_shown[0] & 1) != want[st] || test_shown[1] != 2;
             edges += want[st] != was;
             was = want[st];
