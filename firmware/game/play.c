@@ -193,7 +193,8 @@ static void play_draw_states(uint16_t now)
             if (r == row && m < n) display_set(r, (uint8_t)(n - m - 1), DISPLAY_CURSOR);
         }
     }
-    if (play.refusing) display_fill(row, DISPLAY_FLASH);
+    /* only what the row holds flashes: a row of one token must not look refilled */
+    if (play.refusing) display_mask(row, play.b.mask[row], DISPLAY_FLASH);
 }
 
 /* The main loop's alarm for the next timed step: the end of a pause, a show, a refusal or
