@@ -7,6 +7,15 @@
 
 #include "games.h"
 
+/* Whether Nim's classic start (every row full) is lost for the player to move: its nim-sum,
+ * the XOR of the row lengths, is 0 (8 rows of 8, 4 rows of 7). */
+static bool settings_classic_lost(void)
+{
+    uint8_t sum = 0;
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) sum ^= board_row_length(r);
+    return sum == 0;
+}
+
 void settings_default(settings_t *s)
 {
     *s = (settings_t){
@@ -14,7 +23,9 @@ void settings_default(settings_t *s)
         .bash_max = 3,
         .custom = 0x13, /* {1, 2, 5} */
         .start = SETTINGS_START_CLASSIC,
-        .first = SETTINGS_FIRST_YOU,
+        /* a person who plays perfectly can win the default game: the device begins where
+         * the classic start is lost for the player to move */
+        .first = settings_classic_lost() ? SETTINGS_FIRST_DEVICE : SETTINGS_FIRST_YOU,
         .level = SETTINGS_PERFECT,
         .sound = 1,
         .brightness = SETTINGS_BRIGHT_LEVELS - 1,

@@ -1,6 +1,7 @@
 /* The person's settings: the menu edits them, the store keeps them in EEPROM.
  * Every field has a fixed range (settings_valid); the defaults make a fresh device
- * play Nim from the board's classic start, person first, perfectly. */
+ * play Nim from the board's classic start, perfectly, the person first where that start is
+ * won for the player to move and the device first where it is lost: winnable either way. */
 #ifndef SETTINGS_H
 #define SETTINGS_H
 
@@ -36,8 +37,8 @@ typedef struct {
 } settings_t;
 #define SETTINGS_V1_SIZE (sizeof(settings_t) - 1) /* the settings of a version 1 record */
 
-/* Fill s with the defaults: Nim, classic start, you first, Perfect, sound on, standby after
- * 2 minutes. */
+/* Fill s with the defaults: Nim, classic start, you first (the device first where the classic
+ * start's nim-sum is 0), Perfect, sound on, standby after 2 minutes. */
 void settings_default(settings_t *s);
 /* True when every field of s is in its range (and the game's options exist). */
 bool settings_valid(const settings_t *s);

@@ -1645,8 +1645,20 @@ int main(int argc, char **argv) {
     }
     scn_set_seed(ct_s, 5);
     snprintf(tally_context, sizeof tally_context, "boot");
+    const char *boot_set = scn_wait_line(ct_s, "@settings ", 2000);
+    const bool device_first = boot_set && strstr(boot_set, " first=device ");
     tally_check(scn_wait_line(ct_s, "@turn ", 2000) != NULL, "the firmware did not start a game");
     ct_quiet(200);
+    if (device_first) { /* the default where the classic start is lost: `new` games below are
+                         * the person's to begin, so the menu's "first" goes to you */
+        scn_hold(ct_s, SIM_BTN_B, 1200);
+        for (int i = 0; i < 3; i++) scn_tap(ct_s, SIM_BTN_DOWN);  /* game, misere, start, first */
+        for (int i = 0; i < 2; i++) scn_tap(ct_s, SIM_BTN_RIGHT); /* device, alternate, you */
+        scn_tap(ct_s, SIM_BTN_A);
+        const char *set = scn_wait_line(ct_s, "@settings ", 1000);
+        tally_check(set && strstr(set, " first=you "), "the menu set '%s', wanted first=you", ct_show(set));
+        ct_quiet(2000); /* the game it started, and the save */
+    }
 
     snprintf(tally_context, sizeof tally_context, "help and version");
     char want[128];

@@ -73,6 +73,7 @@ typedef struct {
     bool has_sound;         /* the settings (and the menu) have a sound line */
     bool has_bright;        /* ... and a brightness line */
     unsigned bright_default; /* the brightness of a blank EEPROM */
+    bool device_default;    /* the device begins by default: the classic start is lost */
     bool grid;              /* 8 rows of 8: characters in the menu, Wythoff as a queen */
     /* the game in play */
     char name[64];
@@ -651,7 +652,7 @@ static void gm_test_menu(gm_t *g)
         unsigned icon, lit; /* the picture of the value the line starts at */
     } gm_line_t;
     gm_line_t lines[9] = {{"game", 11, 0x01, 1}, {"misere", 2, 0x02, 1}, {"start", g->marienbad ? 3 : 2, 0x04, 1},
-                  {"first", 3, 0x05, 1}, {"level", 3, 0x06, 1},  {"players", 2, 0x07, 1}};
+                  {"first", 3, 0x05, g->device_default ? 2 : 1}, {"level", 3, 0x06, 1},  {"players", 2, 0x07, 1}};
     size_t count = 6;
     if (g->has_sound) lines[count++] = (gm_line_t){"sound", 2, 0x09, 2}; /* on */
     if (g->has_bright) /* levels 1..4, the default the brightest: 4 LEDs */
@@ -694,11 +695,12 @@ static void gm_test_menu(gm_t *g)
                  lines[l].values);
         tally_check(!same, "line %s: %u values look like another value", lines[l].name, same);
         gm_check_menu_picture(g, lines[l].icon, l == 0, lines[l].lit, lines[l].name);
-        if (!strcmp(lines[l].name, "first")) { /* LEFT wraps to the last value: 3 LEDs */
+        if (!strcmp(lines[l].name, "first")) { /* LEFT from you wraps to the last value: 3 LEDs */
             scn_tap(g->s, SIM_BTN_LEFT);
             cur = scn_wait_line(g->s, "@menu ", 300);
-            tally_check(cur && !strcmp(cur, "@menu first alternate"), "LEFT from 'you': '%s'", cur ? cur : "");
-            gm_check_menu_picture(g, 0x05, false, 3, "first=alternate");
+            const char *want = g->device_default ? "@menu first you" : "@menu first alternate";
+            tally_check(cur && !strcmp(cur, want), "LEFT from the default: '%s', wanted '%s'", cur ? cur : "", want);
+            gm_check_menu_picture(g, 0x05, false, g->device_default ? 1 : 3, want + 6);
         }
     }
     tally_check(marienbad_seen == g->marienbad, "the start line %s Marienbad",
@@ -997,13 +999,21 @@ int main(int argc, char **argv)
            g.tokens <= 16 ? "of every game but Wythoff" : "of Nim only", g.marienbad ? "offered" : "not offered");
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
 
-    /* a fresh (blank) EEPROM boots to the defaults: Nim from the classic start, you first;
-     * boards with a buzzer add sound on, boards that dim a brightness */
+    /* a fresh (blank) EEPROM boots to the defaults: Nim from the classic start, you first
+     * where that start is won for the player to move, else the device (a person who plays
+     * perfectly can win the default game on every board); boards with a buzzer add sound on,
+     * boards that dim a brightness */
     snprintf(tally_context, sizeof tally_context, "boot");
+    unsigned nim_sum = 0;
+    for (unsigned r = 0; r < scn_rows(s); r++) nim_sum ^= scn_row_len(s, r);
+    g.device_default = nim_sum == 0;
     tally_check(scn_wait_line(s, "@eeprom blank", 500) != NULL, "no '@eeprom blank'");
     const char *set = scn_wait_line(s, "@settings ", 100);
-    static const char base[] = "@settings nim start=classic first=you level=perfect players=1";
-    const char *rest = set && !strncmp(set, base, sizeof base - 1) ? set + sizeof base - 1 : NULL;
+    char base[80];
+    snprintf(base, sizeof base, "@settings nim start=classic first=%s level=perfect players=1",
+             g.device_default ? "device" : "you");
+    const size_t base_len = strlen(base);
+    const char *rest = set && !strncmp(set, base, base_len) ? set + base_len : NULL;
     if (rest && !strncmp(rest, " sound=on", 9)) g.has_sound = true, rest += 9;
     int end = 0;
     if (rest && sscanf(rest, " bright=%u%n", &g.bright_default, &end) == 1 && end > 0)
@@ -1012,7 +1022,8 @@ int main(int argc, char **argv)
     /* brightness counted 1..4 everywhere (menu, LEDs, README): the default is the brightest */
     tally_check(!g.has_bright || g.bright_default == 4, "default brightness %u, wanted 4 (of 1..4)", g.bright_default);
     int side;
-    if (gm_game_line(&g, &side)) tally_check(side == 0 && !strcmp(g.name, "nim"), "first game %s", g.name);
+    if (gm_game_line(&g, &side))
+        tally_check(side == g.device_default && !strcmp(g.name, "nim"), "first game %s, side %d begins", g.name, side);
 
     /* every pin the board leaves unused is pulled up or driven, never floating (a floating
      * CMOS input draws current on the chip): D2..D13 and A0..A5 are each an output or an input

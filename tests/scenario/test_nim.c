@@ -22,6 +22,7 @@ static brute_game_t nim_rules;
 typedef struct {
     scn_t *s;
     uint8_t heaps[SIM_BOARD_MAX_ROWS];
+    uint8_t start[SIM_BOARD_MAX_ROWS]; /* the last game's start, before any move */
     uint8_t rows;
     uint8_t cursor;
 } nim_game_t;
@@ -107,6 +108,7 @@ static bool nim_new_game(nim_game_t *g)
               line ? line : "(none)");
     if (!line) return false;
     memcpy(g->heaps, start, g->rows);
+    memcpy(g->start, start, g->rows);
     const char *turn = scn_wait_line(g->s, "@turn ", 1000);
     if (turn && !strcmp(turn, "@turn cpu")) return nim_device_turn(g) == NULL;
     tally_check(turn && !strcmp(turn, "@turn human"), "first turn: %s", turn ? turn : "(none)");
@@ -282,6 +284,85 @@ static void nim_test_bounce(nim_game_t *g)
     scn_set_bounce(g->s, NULL);
 }
 
+/* The cursor can be found within half a second of looking: in each of four 500 ms windows in
+ * a row, exactly one LED of the board is lit 60..95 % of the window (a lit token with a
+ * visible dark blip; steady tokens are lit 100 %), and it is the cursor's: the cursor row's
+ * last unmarked token. A marked token blinks instead (lit 30..70 % of a window, as a 50 %
+ * blink is), so the two cannot be taken for each other. At the person's turn, nothing marked. */
+static void nim_check_cursor(nim_game_t *g)
+{
+    const uint8_t row = g->cursor;
+    for (int w = 0; w < 4; w++) {
+        scn_run_ms(g->s, 500);
+        unsigned found = 0, at_r = 0, at_c = 0;
+        for (uint8_t r = 0; r < g->rows; r++)
+            for (unsigned c = 0; c < scn_row_len(g->s, r); c++) {
+                const double lit = scn_led_lit(g->s, r, c, 500);
+                if (lit >= 0.60 && lit < 0.95) found++, at_r = r, at_c = c;
+            }
+        tally_check(found == 1 && at_r == row && at_c + 1u == g->heaps[row],
+                    "window %d of 500 ms: %u LEDs look like a cursor (the last at row %u LED %u), "
+                    "wanted one, row %u LED %u (row %u LED %u lit %.2f)", w + 1, found, at_r,
+                    at_c, row, g->heaps[row] - 1, row, g->heaps[row] - 1,
+                    scn_led_lit(g->s, row, g->heaps[row] - 1u, 500));
+    }
+    if (g->heaps[row] < 2) return;
+    scn_tap(g->s, SIM_BTN_RIGHT); /* one token marked: it blinks, the cursor moves left of it */
+    scn_run_ms(g->s, 1000);
+    const double marked = scn_led_lit(g->s, row, g->heaps[row] - 1u, 500);
+    const double cursor = scn_led_lit(g->s, row, g->heaps[row] - 2u, 500);
+    tally_check(marked >= 0.30 && marked <= 0.70 && cursor >= 0.60 && cursor < 0.95,
+                "a marked token lit %.2f of 500 ms (wanted 0.30..0.70), the cursor beside it %.2f "
+                "(wanted 0.60..0.95)", marked, cursor);
+    scn_tap(g->s, SIM_BTN_B); /* marks cleared */
+}
+
+/* A refused confirm flashes only the tokens of the cursor row, never its empty places, so a
+ * row of a few tokens does not look refilled. Plays moves until a row is neither full nor
+ * empty, moves the cursor there and confirms with nothing marked. */
+static void nim_test_refusal_partial(nim_game_t *g)
+{
+    snprintf(tally_context, sizeof tally_context, "refusal on a part-empty row");
+    int row = -1;
+    for (int tries = 0; row < 0 && tries < 4 && scn_ok(g->s); tries++) {
+        for (uint8_t r = 0; r < g->rows && row < 0; r++)
+            if (g->heaps[r] && g->heaps[r] < scn_row_len(g->s, r)) row = r;
+        if (row >= 0) break;
+        uint8_t r = 0;
+        while (g->heaps[r] < 2) r++; /* a full row of 2 or more exists, or a row was partial */
+        if (nim_exchange(g, r, 1)) { /* a game does not end in so few moves from full rows */
+            tally_check(false, "the game ended before a row was part-empty");
+            return;
+        }
+    }
+    if (!tally_check(row >= 0, "no part-empty row to refuse on")) return;
+    while (g->cursor != row) {
+        const bool down = row > g->cursor;
+        scn_tap(g->s, down ? SIM_BTN_DOWN : SIM_BTN_UP);
+        int8_t r = (int8_t)g->cursor;
+        do r = (int8_t)(r + (down ? 1 : -1));
+        while (r >= 0 && r < g->rows && g->heaps[r] == 0);
+        g->cursor = (uint8_t)r;
+    }
+    scn_press(g->s, SIM_BTN_A); /* nothing marked: refused */
+    scn_run_ms(g->s, 300);
+    unsigned empty_changes = 0;
+    double empty_lit = 0;
+    for (unsigned c = g->heaps[row]; c < scn_row_len(g->s, row); c++) {
+        empty_changes += sim_led_changes(scn_leds(g->s), (unsigned)row, c, 300);
+        empty_lit += scn_led_lit(g->s, (unsigned)row, c, 300);
+    }
+    const unsigned token_changes = sim_led_changes(scn_leds(g->s), (unsigned)row, 0, 250);
+    tally_check(token_changes >= 4 && empty_changes == 0 && empty_lit == 0,
+                "row %d of %u tokens refused: its first token changed %u times in 250 ms "
+                "(wanted >= 4), its %u empty places %u times (lit %.2f; wanted dark)", row,
+                g->heaps[row], token_changes, scn_row_len(g->s, row) - g->heaps[row],
+                empty_changes, empty_lit);
+    scn_release(g->s, SIM_BTN_A);
+    scn_run_ms(g->s, 600);
+    scn_tap(g->s, SIM_BTN_B); /* A held may have armed a hint: nothing more */
+}
+
 /* In the menu, set who begins ("you", "device"); the new game starts (not yet read). */
 static void nim_set_first(nim_game_t *g, const char *who)
 {
@@ -330,10 +411,25 @@ int main(int argc, char **argv)
     snprintf(tally_context, sizeof tally_context, "boot");
     nim_new_game(&g);
     bool full = true;
-    for (uint8_t r = 0; r < g.rows; r++) full &= g.heaps[r] == scn_row_len(s, r);
+    for (uint8_t r = 0; r < g.rows; r++) full &= g.start[r] == scn_row_len(s, r);
     tally_check(full, "the classic start is not every LED of the board");
-    const brute_pos_t classic = nim_pos(&g);
+    nim_game_t start = g;
+    memcpy(start.heaps, g.start, g.rows);
+    const brute_pos_t classic = nim_pos(&start);
     const bool classic_won = brute_pos_is_win(&nim_rules, &classic);
+    /* from the defaults, as a fresh device starts (nothing touched in the menu), a person who
+     * plays perfectly wins: the device begins where the classic start is lost */
+    snprintf(tally_context, sizeof tally_context, "defaults, perfect player");
+    const char *defaults_winner = nim_play(&g, true);
+    tally_check(!strcmp(defaults_winner, "human"), "the perfect player lost the default game "
+                "(winner %s, the classic start %s for the player to move)", defaults_winner,
+                classic_won ? "won" : "lost");
+    /* the person begins the games below, from every row full */
+    snprintf(tally_context, sizeof tally_context, "the person begins");
+    nim_set_first(&g, "you");
+    nim_new_game(&g);
+    snprintf(tally_context, sizeof tally_context, "the cursor");
+    nim_check_cursor(&g);
     /* a person who thinks for 40 s (past the 16-bit millisecond clock's half range) still
      * sees a steady position: no timer compares a stale time */
     snprintf(tally_context, sizeof tally_context, "idle 40 s");
@@ -348,6 +444,7 @@ int main(int argc, char **argv)
     nim_play(&g, false);
     nim_new_game(&g);
     nim_test_bounce(&g);
+    nim_test_refusal_partial(&g);
     nim_play(&g, false);
 
     /* a perfect player wins the classic start: moving first when that is a first-player

@@ -185,6 +185,12 @@ int main(int argc, char **argv)
     scn_hold(s, SIM_BTN_B, 1100);
     const char *line = scn_wait_line(s, "@menu game", 500);
     for (int i = 0; i < 12 && line && strncmp(line, "@menu standby", 13); i++) {
+        if (!strcmp(line, "@menu first device")) { /* the default where the classic start is */
+            scn_tap(s, SIM_BTN_RIGHT);                /* lost: the person begins the games */
+            scn_tap(s, SIM_BTN_RIGHT);                /* below (device, alternate, you) */
+            line = scn_wait_line(s, "@menu first you", 300);
+            tally_check(line != NULL, "RIGHT twice from 'first device' did not give you");
+        }
         scn_tap(s, SIM_BTN_DOWN);
         line = scn_wait_line(s, "@menu ", 300);
     }

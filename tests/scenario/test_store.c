@@ -14,18 +14,28 @@
 #include "tally.h"
 
 #define ST_EEPROM 1024
-#define ST_BASE "@settings nim start=classic first=you level=perfect players=1"
+#define ST_BASE "@settings nim start=classic first="
 
 static const char *st_elf, *st_board;
 static char st_defaults[160]; /* the settings line of a blank EEPROM (st_test_blank_and_garbage) */
+/* The menu's values of "first", in order; the default is "device" where the classic start is
+ * lost for the player to move (its rows' XOR is 0), else "you" (st_test_blank_and_garbage). */
+static const char *const st_firsts[3] = {"you", "device", "alternate"};
+static unsigned st_first_default;
 
-/* Whether set is the settings line of the defaults: Nim, the classic start, you first,
- * Perfect, one player; then only " sound=on" (boards with a buzzer) and " bright=N" (boards
- * that dim), in that order, and " standby=2" (minutes) on every board. */
+/* Whether set is the settings line of the defaults: Nim, the classic start, you first (the
+ * device where the classic start is lost), Perfect, one player; then only " sound=on" (boards
+ * with a buzzer) and " bright=N" (boards that dim), in that order, and " standby=2" (minutes)
+ * on every board. */
 static bool st_is_default_line(const char *set)
 {
     if (strncmp(set, ST_BASE, sizeof ST_BASE - 1)) return false;
     const char *p = set + sizeof ST_BASE - 1;
+    const char *first = st_firsts[st_first_default];
+    if (strncmp(p, first, strlen(first))) return false;
+    p += strlen(first);
+    if (strncmp(p, " level=perfect players=1", 24)) return false;
+    p += 24;
     if (!strncmp(p, " sound=on", 9)) p += 9;
     unsigned bright;
     int end = 0;
@@ -121,6 +131,9 @@ static void st_test_blank_and_garbage(void)
     snprintf(tally_context, sizeof tally_context, "blank EEPROM");
     scn_t *s = st_open(NULL);
     if (!s) return;
+    unsigned nim_sum = 0;
+    for (unsigned r = 0; r < scn_rows(s); r++) nim_sum ^= scn_row_len(s, r);
+    st_first_default = nim_sum == 0;
     st_boot(s, "blank", set, sizeof set);
     tally_check(st_is_default_line(set), "settings '%s'", set);
     snprintf(st_defaults, sizeof st_defaults, "%s", set);
@@ -148,10 +161,11 @@ static void st_test_survive(uint8_t *image_out)
     scn_t *s = st_open(NULL);
     if (!s) return;
     st_boot(s, "blank", set, sizeof set);
-    /* first=device: DOWN to "first" (game, misere, start, first) then RIGHT once */
+    /* first: DOWN to "first" (game, misere, start, first) then RIGHT once (you -> device,
+     * device -> alternate) */
     st_menu_change(s, 3, 1);
     snprintf(set, sizeof set, "%s", scn_last_line(s, "@settings "));
-    st_defaults_with("first", "device", want, sizeof want);
+    st_defaults_with("first", st_firsts[(st_first_default + 1) % 3], want, sizeof want);
     tally_check(!strcmp(set, want), "settings after the menu: '%s', wanted '%s'", set, want);
     st_saved(s);
     const uint64_t w0 = scn_eeprom_writes(s);
@@ -281,18 +295,19 @@ static void st_test_reset_keys(const uint8_t *image)
 }
 
 /* Cut the power after each byte of a save: the next boot reads the old record or the new
- * one. The save: the old record (first=device, a score) sits in one slot, the other slot is
+ * one. The save: the old record (first not the default, a score) sits in one slot, the other slot is
  * blank or older, and the menu changes the level. */
 static void st_test_cuts(void)
 {
     snprintf(tally_context, sizeof tally_context, "power cuts");
     char old_set[160], new_set[160], set[160];
-    /* the old record: first=device in slot 0, slot 1 blank, so the save writes a whole slot */
+    /* the old record: first=device (you, where the device is the default) in slot 0, slot 1
+     * blank, so the save writes a whole slot (alternate would flip and save at every game) */
     uint8_t old_image[ST_EEPROM];
     scn_t *s = st_open(NULL);
     if (!s) return;
     st_boot(s, "blank", set, sizeof set);
-    st_menu_change(s, 3, 1);
+    st_menu_change(s, 3, st_first_default ? 2 : 1);
     st_saved(s);
     scn_eeprom_get(s, old_image, ST_EEPROM);
     st_close(s);
@@ -362,8 +377,8 @@ static void st_test_change_during_save(void)
     scn_t *s = st_open(NULL);
     if (!s) return;
     st_boot(s, "blank", set, sizeof set);
-    /* first=alternate: DOWN to "first", RIGHT twice (you -> device -> alternate) */
-    st_menu_change(s, 3, 2);
+    /* first=alternate: DOWN to "first", RIGHT to alternate (you -> device -> alternate) */
+    st_menu_change(s, 3, 2 - st_first_default);
     snprintf(set, sizeof set, "%s", scn_last_line(s, "@settings "));
     tally_check(strstr(set, " first=alternate ") != NULL, "settings after the menu: '%s'", set);
     st_saved(s); /* slot 0: the device begins the first game */

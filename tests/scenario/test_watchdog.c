@@ -69,6 +69,15 @@ static void wd_take_top_row(scn_t *s)
     scn_tap(s, SIM_BTN_A);
 }
 
+/* After "@game": the game's first turn, and the device's first move where it begins (the
+ * default where the classic start is lost for the player to move); the person's turn follows. */
+static void wd_person_turn(scn_t *s)
+{
+    char l[160];
+    wd_line(s, "@turn ", 500, l, sizeof l);
+    if (!strcmp(l, "@turn cpu")) wd_line(s, "@turn human", 3000, l, sizeof l);
+}
+
 /* The person takes the top row after waiting for the turn (wait) or at once. */
 static void wd_play_round(scn_t *s, bool wait)
 {
@@ -155,6 +164,7 @@ static void wd_test_save(void)
     scn_t *s = wd_open_faults();
     if (!s) return;
     wd_line(s, "@game ", 500, l, sizeof l);
+    wd_person_turn(s);
     scn_run_ms(s, 100);
     wd_fault(s, "save");
     scn_hold(s, SIM_BTN_B, 1150); /* the menu: level, perfect -> equalizer */
@@ -234,6 +244,7 @@ static void wd_test_score(void)
     scn_t *s = wd_open_faults();
     if (!s) return;
     wd_line(s, "@game ", 500, l, sizeof l);
+    wd_person_turn(s);
     scn_run_ms(s, 100);
     wd_fault(s, "save");
     wd_play_round(s, false); /* the person's first turn came before the reply */
@@ -275,6 +286,7 @@ static void wd_test_score_source(void)
     wd_line(s, "@saved", 3000, l, sizeof l); /* the score's source is a slot from now on */
     scn_tap(s, SIM_BTN_A);                   /* the next game */
     wd_line(s, "@game ", 500, l, sizeof l);
+    wd_person_turn(s);
     scn_run_ms(s, 100);
     scn_send(s, "fault save\n");
     wd_line(s, "ok fault save", 500, l, sizeof l);
