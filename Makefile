@@ -351,6 +351,9 @@ TEST_SUITES = \
 	"presses and auto-repeat: $(TEST_PRESS)" \
 	"the console replies README.md and docs/ quote are the firmware's: sh tests/docs/readme_replies.sh $(CONSOLE_TEMPLATES)" \
 	"make flash for a newcomer (avrdude installed for it, the port checked): sh tests/tools/test_flash.sh" \
+	"make play at 80x24 on every board, standby, make console, make help: \
+		python3 tests/tools/test_terminal.py $(BUILD) $(VALID_BOARDS)" \
+	"the CI workflow for forks parses and runs .ci/run: python3 tests/tools/check_ci.py" \
 	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
 	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
@@ -365,7 +368,8 @@ TEST_SUITES = \
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
+		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
+		$(SIM_PLAY) $(SIM_SERIAL)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
@@ -391,12 +395,13 @@ _fuzz: $(FUZZ_CONSOLE)
 play: deps
 	$(Q)$(MAKE) --no-print-directory _play
 
-# The console on the simulated board: type command lines, read the answers (and '@' events).
+# The console on the simulated board: type command lines, read the answers (and '@' events);
+# the EEPROM is the one make play keeps.
 console: deps
 	$(Q)$(MAKE) --no-print-directory _console
 
 _console: $(FW_ELF) $(SIM_SERIAL)
-	$(Q)$(SIM_SERIAL) --board $(BOARD) $(FW_ELF)
+	$(Q)$(SIM_SERIAL) --board $(BOARD) --eeprom $(FW_DIR)/eeprom.bin $(FW_ELF)
 
 # The simulated EEPROM persists in $(FW_DIR)/eeprom.bin; PLAY_FLAGS=--fresh-eeprom starts blank.
 PLAY_FLAGS ?=
@@ -416,6 +421,7 @@ help:
 	@echo "  make play          play on the simulated board in this terminal (BOARD=$(BOARD))"
 	@echo "                     EEPROM kept in $(BUILD)/<board>/eeprom.bin; PLAY_FLAGS=--fresh-eeprom"
 	@echo "  make console       the serial console of the simulated board: type commands (help)"
+	@echo "                     EEPROM shared with make play; Ctrl-D or quit leaves"
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
 	@echo "  make bench         cycle-exact engine benchmarks, latency and power under simavr"
@@ -426,6 +432,7 @@ help:
 	@echo "                     minutes, a new seed each run (STORM_SEED=N replays one)"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
 	@echo "  make clean         remove $(BUILD)/"
+	@echo "  make help          this list"
 	@echo "  V=1                show full commands"
 
 clean:

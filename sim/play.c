@@ -5,6 +5,7 @@
  * out. The terminal is restored on every way out: q, signals, a firmware failure. */
 #include "board_matrix8.h"
 #include "board_shift595.h"
+#include "eeprom_file.h"
 #include "scenario.h"
 
 #include <errno.h>
@@ -26,7 +27,6 @@
 #define LINE_MAX 160    /* characters kept per shown UART line */
 #define FRAME_MAX 16384
 #define EEPROM_FILE "eeprom.bin" /* default: next to the ELF, build/<board>/ for make play */
-#define EEPROM_MAX 4096
 
 /* ---- terminal ---- */
 
@@ -137,52 +137,6 @@ static void term_size(int *rows, int *cols) {
     }
 }
 
-/* ---- the EEPROM file ---- */
-
-/* Preload the EEPROM from path: 1 if loaded, 0 if there is no such file, -1 (message in err) if
- * it cannot be read or is not an image of exactly the EEPROM's size, so that a wrong file is
- * never overwritten on the way out. */
-static int eeprom_load(scn_t *s, const char *path, char *err, size_t errlen) {
-    uint8_t buf[EEPROM_MAX + 1];
-    size_t size = sim_eeprom_size(scn_sim(s));
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno == ENOENT) return 0;
-        sim_set_error(err, errlen, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    size_t n = fread(buf, 1, sizeof buf, f);
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad || n != size) {
-        sim_set_error(err, errlen, "%s: not an EEPROM image (%zu bytes, want %zu)", path, n, size);
-        return -1;
-    }
-    scn_eeprom_set(s, buf, n);
-    return 1;
-}
-
-/* Write the EEPROM to path through a temporary file and a rename, so that the old image stays
- * whole until the new one is; false and a message in err on failure. */
-static bool eeprom_save(scn_t *s, const char *path, char *err, size_t errlen) {
-    uint8_t buf[EEPROM_MAX];
-    char tmp[4096];
-    size_t n = scn_eeprom_get(s, buf, sizeof buf);
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        sim_set_error(err, errlen, "%s: path too long", path);
-        return false;
-    }
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(buf, 1, n, f) == n;
-    if (f && fclose(f) != 0) ok = false;
-    if (ok && rename(tmp, path) != 0) ok = false;
-    if (!ok) {
-        sim_set_error(err, errlen, "cannot save the EEPROM to %s: %s", path, strerror(errno));
-        if (f) remove(tmp);
-    }
-    return ok;
-}
-
 /* ---- keys to buttons ---- */
 
 typedef struct {
@@ -191,6 +145,7 @@ typedef struct {
     uint64_t release_at[SIM_BTN_COUNT]; /* cycle */
     int esc;                            /* escape-sequence state: 0 none, 1 ESC, 2 ESC [ or O */
     bool quit;
+    bool asleep; /* the board is in standby (@sleep seen, no @wake since): any key wakes it */
 } keys_t;
 
 static void key_button_for(keys_t *k, sim_button_t b, unsigned ms) {
@@ -250,7 +205,8 @@ static void key_byte(keys_t *k, unsigned char c) {
     case 0x03: /* Ctrl-C: the terminal's signal keys are off in raw mode */
         k->quit = true;
         break;
-    default:
+    default: /* in standby any other key wakes the board: a short B, which the wake-up ignores */
+        if (k->asleep) key_button(k, SIM_BTN_B);
         break;
     }
 }
@@ -383,20 +339,38 @@ static void draw_chain_extras(frame_t *f, hc595_t *chain, double oe) {
     if (line(f)) put(f, "   \x1b[2mbrightness: OE low %.0f %% of the time\x1b[0m", 100 * oe);
 }
 
+/* Screen rows of the board's picture (below the header and the state line). */
+static unsigned board_rows(scn_t *s, bool matrix, bool chain) {
+    return matrix ? 10 : scn_rows(s) + (chain ? 2 : 0);
+}
+
 static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const lines_t *other,
                  const char *elf, const char *eeprom, double speed) {
     f->len = 0;
     f->row = 0;
+    matrix8_t *m8 = matrix8_find(sim_avr(scn_sim(s)));
+    hc595_t *chain = sim_shift595_chain(sim_avr(scn_sim(s)));
+    /* Rows: header, state line, the board, keys, "events" and its lines, "other output" and its
+     * lines, two status lines; what is left of the terminal goes to event lines (up to
+     * EVENT_LINES), then to blank lines between the parts: 80x24 holds every board. */
+    const int fixed = 2 + (int)board_rows(s, m8 != NULL, chain != NULL) + 1 + 1 + 1 + 2;
+    int avail = f->rows - fixed;
+    const int others = avail >= 11 ? OTHER_LINES : avail >= 6 ? 2 : 1;
+    avail -= others;
+    const int events = avail > EVENT_LINES ? EVENT_LINES : avail < 1 ? 1 : avail;
+    int spare = avail - events; /* blank lines: before the keys, the events and the status */
     if (line(f)) {
         put(f, "\x1b[1m Grundy\x1b[0m  ");
         put_text(f, scn_board(s)->name, 9);
         put(f, " board  ");
         put_text(f, elf, 17 + (int)strlen(scn_board(s)->name));
     }
-    line(f);
-    matrix8_t *m8 = matrix8_find(sim_avr(scn_sim(s)));
+    if (line(f) && k->asleep) {
+        put(f, "\x1b[1;7m");
+        put_text(f, " asleep (standby): press any key to wake it (q still quits) ", 0);
+        put(f, "\x1b[0m");
+    }
     if (m8) draw_matrix8(f, s, m8);
-    hc595_t *chain = sim_shift595_chain(sim_avr(scn_sim(s)));
     const double oe = chain ? hc595_oe_low_fraction(chain) : 1.0;
     const double duty = oe > 0 ? oe : 1.0; /* OE high all the frame: dark anyway */
     for (unsigned r = 0; !m8 && r < scn_rows(s); r++) {
@@ -414,35 +388,37 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
         }
     }
     if (chain) draw_chain_extras(f, chain, oe < 0 ? 0 : oe);
-    line(f);
-    if (line(f)) {
+    if (spare > 0) spare--, line(f);
+    if (line(f)) { /* 79 columns */
         static const char *const legend[SIM_BTN_COUNT] = {"\xe2\x86\x91 UP",   "\xe2\x86\x93 DOWN",
                                                           "\xe2\x86\x90 LEFT", "\xe2\x86\x92 RIGHT",
                                                           "z/Enter A",         "x/Bksp B"};
         put(f, " ");
         for (int b = 0; b < SIM_BTN_COUNT; b++)
             put(f, k->down[b] ? "\x1b[7m[%s]\x1b[0m " : "[%s] ", legend[b]);
-        put(f, " m menu  h hint  q quit");
+        put(f, "m menu h hint q quit");
     }
-    line(f);
+    if (spare > 0) spare--, line(f);
     if (line(f)) put(f, "\x1b[1m events\x1b[0m");
-    for (unsigned i = 0; i < EVENT_LINES; i++) {
+    const unsigned ev_from = ev->n > (unsigned)events ? ev->n - (unsigned)events : 0;
+    for (int i = 0; i < events; i++) { /* the newest that fit */
         if (!line(f)) break;
-        if (i < ev->n) {
+        if (ev_from + (unsigned)i < ev->n) {
             put(f, "   \x1b[36m");
-            put_text(f, lines_get(ev, EVENT_LINES, i), 3);
+            put_text(f, lines_get(ev, EVENT_LINES, ev_from + (unsigned)i), 3);
             put(f, "\x1b[0m");
         }
     }
     if (line(f)) put(f, "\x1b[1m other output\x1b[0m");
-    for (unsigned i = 0; i < OTHER_LINES; i++) {
+    const unsigned other_from = other->n > (unsigned)others ? other->n - (unsigned)others : 0;
+    for (int i = 0; i < others; i++) {
         if (!line(f)) break;
-        if (i < other->n) {
+        if (other_from + (unsigned)i < other->n) {
             put(f, "   ");
-            put_text(f, lines_get(other, OTHER_LINES, i), 3);
+            put_text(f, lines_get(other, OTHER_LINES, other_from + (unsigned)i), 3);
         }
     }
-    line(f);
+    if (spare > 0) spare--, line(f);
     if (line(f)) {
         char st[120];
         snprintf(st, sizeof st, " simulated %.1f s   speed %.2fx   stack %zu bytes",
@@ -473,9 +449,11 @@ static uint64_t wall_us(void) {
 
 static void usage(FILE *f) {
     fprintf(f, "usage: grundy-play [--board NAME] [--no-bounce] [--eeprom FILE] [--fresh-eeprom]\n"
-               "                   firmware.elf\n"
-               "Runs the firmware on a simulated board in this terminal at the real chip's pace.\n"
-               "Keys: arrows = UP DOWN LEFT RIGHT, z or Enter = A, x or Backspace = B, q quits.\n"
+               "                   [--fast] firmware.elf\n"
+               "Runs the firmware on a simulated board in this terminal at the real chip's pace\n"
+               "(--fast: as fast as this computer can, for tests). Fits an 80x24 terminal.\n"
+               "Keys: arrows = UP DOWN LEFT RIGHT, z or Enter = A, x or Backspace = B, m holds B\n"
+               "(the menu), h holds A (a hint), q quits; in standby any other key wakes the board.\n"
                "Buttons bounce like real contacts unless --no-bounce is given.\n"
                "The EEPROM (settings, scores) lives in a file, loaded at start if it exists and\n"
                "saved on the way out (q, Ctrl-C, SIGTERM or SIGHUP, a firmware failure):\n"
@@ -493,9 +471,10 @@ int main(int argc, char **argv) {
     static const struct option opts[] = {
         {"board", required_argument, NULL, 'b'},  {"no-bounce", no_argument, NULL, 'n'},
         {"eeprom", required_argument, NULL, 'e'}, {"fresh-eeprom", no_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+        {"fast", no_argument, NULL, 'F'},         {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     const char *board = "direct", *eeprom = NULL;
-    bool bounce = true, fresh = false;
+    bool bounce = true, fresh = false, fast = false;
     int c;
     while ((c = getopt_long(argc, argv, "b:h", opts, NULL)) != -1) {
         if (c == 'b') {
@@ -506,6 +485,8 @@ int main(int argc, char **argv) {
             eeprom = optarg;
         } else if (c == 'f') {
             fresh = true;
+        } else if (c == 'F') {
+            fast = true;
         } else if (c == 'h') {
             usage(stdout);
             return 0;
@@ -559,7 +540,7 @@ int main(int argc, char **argv) {
     uint64_t speed_wall = wall_us(), speed_cycle = scn_cycles(s);
     double speed = 1.0;
     stderr_hold();
-    sim_set_realtime(scn_sim(s), true);
+    sim_set_realtime(scn_sim(s), !fast);
 
     while (!k.quit && !quit_signal && scn_ok(s)) {
         /* Run to the next frame, or to an earlier button release. */
@@ -576,6 +557,8 @@ int main(int argc, char **argv) {
         read_keys(&k);
         for (; seen < scn_line_count(s); seen++) {
             const char *l = scn_line(s, seen);
+            if (!strcmp(l, "@sleep")) k.asleep = true;
+            if (!strcmp(l, "@wake") || !strncmp(l, "@reset ", 7)) k.asleep = false;
             if (l[0] == '@')
                 lines_add(&ev, EVENT_LINES, l);
             else
