@@ -1,7 +1,8 @@
 #!/bin/sh
 # make flash for a newcomer: avrdude is among what tools/deps.sh installs in its flash mode
-# (and only there), and a port that is not there, or not a serial port, is said plainly, with
-# the ports that look like an Uno, before avrdude runs. Runs `make flash` itself with
+# (and only there), and a port that is not there, or not a serial port (a file, /dev/null), is
+# said plainly, with the ports that look like an Uno, before avrdude runs; a port where nothing
+# answers (a pseudo-terminal) fails within about 15 s saying the board did not answer. Runs `make flash` itself with
 # DEPS_DRY_RUN=1 (nothing installed) and FLASH_PORTS pointing at a scratch directory.
 # Ends with "N passed, M failed".
 set -u
@@ -42,6 +43,34 @@ FLASH_PORTS="$tmp/ttyACM*" sh tools/flash.sh "$tmp/ttyUSB3" x.hex >"$tmp/out" 2>
 rc=$?
 check "not a serial port: exit $rc" test $rc -eq 1
 check "not a serial port: not said" has "is not a serial port"
+
+# a character device that is no terminal
+sh tools/flash.sh /dev/null x.hex >"$tmp/out" 2>&1
+rc=$?
+check "/dev/null: exit $rc" test $rc -eq 1
+check "/dev/null: not said to be no serial port" has "/dev/null is not a serial port"
+check "/dev/null: avrdude ran" sh -c "! grep -q 'avrdude' '$tmp/out'"
+
+# a terminal where nothing answers: a pseudo-terminal nobody reads (needs avrdude)
+if command -v avrdude >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+    python3 - "$tmp/out" <<'PY'
+import os, pty, subprocess, sys, time
+master, slave = pty.openpty()
+start = time.monotonic()
+with open(sys.argv[1], "w") as out:
+    rc = subprocess.run(["sh", "tools/flash.sh", os.ttyname(slave), "build/none.hex"],
+                        stdout=out, stderr=subprocess.STDOUT, timeout=120).returncode
+    out.write("rc %d seconds %.1f\n" % (rc, time.monotonic() - start))
+PY
+    seconds=$(sed -n 's/^rc [0-9]* seconds \([0-9]*\)\..*/\1/p' "$tmp/out")
+    echo "flash: a port where nothing answers failed after ${seconds:-?} s"
+    check "silent port: not a failure" has "^rc [1-9]"
+    check "silent port: took ${seconds:-?} s, wanted at most 16" test "${seconds:-99}" -le 16
+    check "silent port: no message that the board did not answer" has "did not answer"
+    check "silent port: no advice on what to check" has "USB"
+else
+    echo "flash: a port where nothing answers: not tried (avrdude is not installed: sh tools/deps.sh flash)"
+fi
 
 # make flash itself: deps in flash mode, then the port check, never avrdude's raw error
 if [ -n "${MAKE:-}" ] || command -v make >/dev/null 2>&1; then
