@@ -25,6 +25,7 @@ need libsimavr-dev test -f /usr/include/simavr/sim_avr.h
 need libelf-dev    test -f /usr/include/libelf.h
 need pkg-config    command -v pkg-config
 need python3       command -v python3
+need python3-yaml  python3 -c 'import yaml'
 need make          command -v make
 need gcc           command -v cc
 need clang         command -v clang

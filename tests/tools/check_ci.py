@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""The GitHub Actions workflow for forks parses as YAML and runs what .ci/run runs: a job on
+ubuntu-latest whose steps check the code out and run .ci/run, which runs `make test`. A
+syntax error or a workflow that stopped running the tests fails here, before a push finds it.
+Usage: check_ci.py [WORKFLOW.yml...]  (default .github/workflows/*.yml). Ends with
+"N passed, M failed"."""
+import glob
+import sys
+
+import yaml
+
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL " + what)
+    return ok
+
+
+files = sys.argv[1:] or sorted(glob.glob(".github/workflows/*.yml") + glob.glob(".github/workflows/*.yaml"))
+check(files, "no workflow in .github/workflows")
+runs_tests = False
+for path in files:
+    try:
+        with open(path, encoding="utf-8") as f:
+            flow = yaml.safe_load(f)
+    except (OSError, yaml.YAMLError) as e:
+        check(False, f"{path}: {e}")
+        continue
+    check(isinstance(flow, dict), f"{path}: not a mapping")
+    if not isinstance(flow, dict):
+        continue
+    triggers = flow.get("on", flow.get(True))  # YAML 1.1 reads a bare `on` as true
+    check(triggers is not None, f"{path}: no 'on' (when it runs)")
+    jobs = flow.get("jobs")
+    if not check(isinstance(jobs, dict) and jobs, f"{path}: no jobs"):
+        continue
+    for name, job in jobs.items():
+        steps = job.get("steps") or []
+        check(job.get("runs-on") == "ubuntu-latest", f"{path}: job {name} runs on {job.get('runs-on')!r}")
+        check(all(isinstance(s, dict) and ("run" in s or "uses" in s) for s in steps),
+              f"{path}: job {name} has a step with neither run nor uses")
+        uses = [s.get("uses", "") for s in steps]
+        runs = [s.get("run", "") for s in steps]
+        if any(".ci/run" in r for r in runs):
+            runs_tests = True
+            check(any(u.startswith("actions/checkout@") for u in uses), f"{path}: job {name} never checks the code out")
+check(runs_tests, "no workflow step runs .ci/run")
+with open(".ci/run", encoding="utf-8") as f:
+    check("make test" in f.read(), ".ci/run does not run make test")
+print(f"ci: {len(files)} workflow(s) parsed")
+print(f"ci: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
