@@ -53,15 +53,10 @@ void display_tick(void)
     if (++blink_ms == DISPLAY_BLINK_MS)
         blink_ms = 0, lit ^= DISPLAY_BIT(DISPLAY_BLINK) | DISPLAY_BIT(DISPLAY_BLINK_ALT);
     if (++flash_ms == DISPLAY_FLASH_MS) flash_ms = 0, lit ^= DISPLAY_BIT(DISPLAY_FLASH);
-    if (++blip_ms == DISPLAY_SLOW_MS) blip_ms = 0;
-    if (blip_ms == 0) /* SLOW's lit half begins */
-        lit |= DISPLAY_BIT(DISPLAY_SLOW);
-    else if (blip_ms == DISPLAY_SLOW_MS / 2)
-        lit &= (uint8_t)~DISPLAY_BIT(DISPLAY_SLOW);
-    const uint16_t blip = blip_ms < DISPLAY_BLIP_EVERY_MS ? blip_ms : (uint16_t)(blip_ms - DISPLAY_BLIP_EVERY_MS);
-    if (blip == 0) /* CURSOR's dark blip begins, twice in SLOW's period */
-        lit &= (uint8_t)~DISPLAY_BIT(DISPLAY_CURSOR);
-    else if (blip == DISPLAY_BLIP_MS)
+    /* one counter for both: CURSOR's blip begins every 500 ms, and SLOW turns over with it */
+    if (++blip_ms == DISPLAY_BLIP_EVERY_MS)
+        blip_ms = 0, lit = (uint8_t)((lit & ~DISPLAY_BIT(DISPLAY_CURSOR)) ^ DISPLAY_BIT(DISPLAY_SLOW));
+    else if (blip_ms == DISPLAY_BLIP_MS)
         lit |= DISPLAY_BIT(DISPLAY_CURSOR);
     if ((lit ^ display_phase) & display_used) display_due = 1;
     display_phase = lit;

@@ -25,7 +25,7 @@ typedef uint8_t display_state_t; /* one of the above; a byte, not an int, in eve
 #define DISPLAY_FLASH_MS 50    /* half period of FLASH */
 #define DISPLAY_BLIP_MS 80     /* dark part of CURSOR, every DISPLAY_BLIP_EVERY_MS */
 #define DISPLAY_BLIP_EVERY_MS 500
-#define DISPLAY_SLOW_MS 1000   /* the period of SLOW: two of CURSOR's */
+#define DISPLAY_SLOW_MS (2 * DISPLAY_BLIP_EVERY_MS) /* the period of SLOW: two of CURSOR's */
 
 #define DISPLAY_TEXT_TOP 2      /* text lights rows 2..6 (grid boards) */
 #define DISPLAY_CENTRE INT8_MIN /* display_text's x: centred */
