@@ -6,6 +6,7 @@ import { F_CPU, FLASH_BYTES, Machine } from './machine.js';
 import { BOARD_INFO, BOARD_NAMES, BUTTONS, createBoard } from './boards.js';
 import { eraseEeprom, openEeprom, saveEeprom } from './storage.js';
 import { Sound } from './sound.js';
+import { DeviceStatus } from './status.js';
 
 const MS = F_CPU / 1000;
 const MIN_PRESS_MS = 40; // a click shorter than this still holds the button this long
@@ -13,7 +14,7 @@ const MIN_GAP_MS = 40; // and a press right after a release waits this long
 const LONG_HOLD_MS = 1200; // m and h hold B and A this long, as in `make play`
 const FRAME_BUDGET_MS = 12; // real time per animation frame the simulation may take
 const MAX_BACKLOG_MS = 100; // simulated time the page may owe; more is dropped (slow or hidden)
-const MAX_LINES = 2000; // lines the pane shows
+const MAX_LINES = 400; // lines the pane shows (it scrolls inside itself; older lines go)
 const MAX_KEPT_LINES = 20000; // lines window.grundy.lines keeps
 
 const $ = (sel) => document.querySelector(sel);
@@ -61,13 +62,21 @@ class ButtonLine {
   }
 }
 
-/** The serial pane: bytes from the USART become lines; '@' lines are events. */
+/** The serial pane: bytes from the USART become lines; '@' lines are events. A fixed height
+ * that scrolls inside itself, at most MAX_LINES lines, following new lines unless the visitor
+ * scrolled up to read. */
 class SerialPane {
-  constructor(element) {
+  constructor(element, onLine) {
     this.element = element;
+    this.onLine = onLine;
     this.lines = [];
     this.partial = '';
     this.partialEl = null;
+  }
+
+  atBottom() {
+    const e = this.element;
+    return e.scrollHeight - e.scrollTop - e.clientHeight < 24;
   }
 
   byte(b) {
@@ -86,6 +95,7 @@ class SerialPane {
     this.lines.push(text);
     if (this.lines.length > MAX_KEPT_LINES) this.lines.splice(0, this.lines.length - MAX_KEPT_LINES / 2);
     this.add(text, text.startsWith('@') ? 'event' : 'reply', this.takePartialEl());
+    this.onLine?.(text);
   }
 
   takePartialEl() {
@@ -102,7 +112,7 @@ class SerialPane {
   }
 
   add(text, kind, el) {
-    const atBottom = this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight < 40;
+    const atBottom = this.atBottom();
     el = el ?? document.createElement('div');
     el.className = `line ${kind}`;
     el.textContent = text;
@@ -119,8 +129,11 @@ class SerialPane {
       this.partialEl = document.createElement('div');
       this.element.appendChild(this.partialEl);
     }
+    const atBottom = this.atBottom();
     this.partialEl.className = 'line partial';
     this.partialEl.textContent = this.partial;
+    while (this.element.childElementCount > MAX_LINES) this.element.firstElementChild.remove();
+    if (atBottom) this.element.scrollTop = this.element.scrollHeight;
   }
 }
 
@@ -269,7 +282,7 @@ async function start() {
   for (const name of BOARD_NAMES) {
     const opt = document.createElement('option');
     opt.value = name;
-    opt.textContent = BOARD_INFO[name].title;
+    opt.textContent = BOARD_INFO[name].short;
     select.appendChild(opt);
   }
   if (!BOARD_NAMES.includes(boardName)) {
@@ -284,6 +297,7 @@ async function start() {
   });
   const info = BOARD_INFO[boardName];
   document.title = `Grundy (${boardName}) in the browser`;
+  $('#board-info').textContent = `The ${boardName} board: ${info.title}.`;
   $('#device').dataset.board = boardName;
 
   const hexUrl = `hex/${boardName}.hex`;
@@ -313,11 +327,16 @@ async function start() {
   const machine = new Machine(flash, eeprom);
   if (params.get('sleep') === 'spin') machine.sleepMode = 'spin';
   const board = createBoard(boardName, machine);
-  const pane = new SerialPane($('#serial'));
+  const status = new DeviceStatus(Boolean(info.grid));
+  let statusDirty = true;
+  const pane = new SerialPane($('#serial'), (line) => {
+    status.line(line);
+    statusDirty = true;
+  });
   if (note) pane.note(note, 'note');
   machine.txListeners.push((b) => pane.byte(b));
   machine.resetListeners.push((cause) => pane.note(`(${cause === 'power' ? 'power cycled' : `${cause} reset`})`, 'note'));
-  const { leds, status } = buildLeds(info);
+  const { leds, status: lights } = buildLeds(info);
   const lines = buildButtons(machine);
   bindKeys(lines);
   bindConsole(machine, pane);
@@ -358,6 +377,7 @@ async function start() {
     board: boardName,
     machine,
     lines: pane.lines,
+    status,
     samples,
     pace,
     get speed() {
@@ -385,7 +405,7 @@ async function start() {
   function render() {
     const f = board.frame(machine.cycles);
     for (let i = 0; i < leds.length; i++) showLevel(leds[i], f.leds[i]);
-    for (let i = 0; i < status.length; i++) showLevel(status[i], f.status[i]);
+    for (let i = 0; i < lights.length; i++) showLevel(lights[i], f.status[i]);
     if (f.intensity !== undefined) {
       const host = $('#leds');
       host.dataset.intensity = f.intensity;
@@ -400,8 +420,22 @@ async function start() {
       $('#note').hidden = !f.tone;
     }
     pane.render();
+    if (statusDirty) showStatus();
     saveEeprom(eeprom);
     $('#serial-busy').hidden = !machine.serialPending;
+  }
+
+  function showStatus() {
+    statusDirty = false;
+    const text = status.text();
+    const line = $('#status');
+    if (line.textContent !== text) line.textContent = text;
+    const menu = status.menuText();
+    $('#menu-view').hidden = !menu;
+    if (menu) {
+      $('#menu-line').textContent = menu.line[0].toUpperCase() + menu.line.slice(1);
+      $('#menu-value').textContent = menu.value;
+    }
   }
 
   function guarded(fn) {

@@ -21,17 +21,20 @@ export const BOARD_NAMES = ['direct', 'matrix8', 'shift595'];
 
 export const BOARD_INFO = {
   direct: {
-    title: 'direct: 12 LEDs on D2-D13, rows of 3, 4, 5',
+    short: 'direct (3, 4, 5)',
+    title: '12 LEDs on D2-D13, rows of 3, 4, 5',
     rows: [3, 4, 5],
   },
   matrix8: {
-    title: 'matrix8: MAX7219 8x8 matrix and a buzzer',
+    short: 'matrix8 (8 × 8)',
+    title: 'an 8x8 LED matrix on a MAX7219 and a buzzer on D9',
     rows: [8, 8, 8, 8, 8, 8, 8, 8],
     grid: true,
     buzzer: true,
   },
   shift595: {
-    title: 'shift595: four 74HC595, 4 rows of 7 and four status lights',
+    short: 'shift595 (4 × 7)',
+    title: 'four chained 74HC595, 4 rows of 7 LEDs and four status lights',
     rows: [7, 7, 7, 7],
     status: ['your move', 'my move', 'you win', 'I win'],
   },

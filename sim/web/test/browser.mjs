@@ -170,18 +170,26 @@ class BoardSession {
   }
 }
 
-/** Load the board's page and check its start; returns the session. */
-async function boot(t, context, url, board, { expectBlank = true } = {}) {
+/** Load the board's page and check its start: the classic start, and where it is lost for
+ * the player to move (nim-sum 0) the device's first move; returns the session and the heaps
+ * at the person's first turn. */
+async function boot(t, context, url, board) {
   const page = await context.newPage();
   const s = new BoardSession(page, board);
   await page.goto(`${url}?board=${board}`);
   const turn = await s.waitLine(/^@turn /, 0, 20000);
   const lines = await s.lines();
   t.check(`${board}: the page loads hex/${board}.hex and the firmware starts (@turn)`, turn, lines.join(' | '));
-  if (expectBlank) {
-    t.check(`${board}: first lines: blank EEPROM, classic start ${CLASSIC[board]}`,
-      lines.find((l) => l.startsWith('@eeprom')) === '@eeprom blank' && lines.includes(`@game nim ${CLASSIC[board]}`),
-      lines.slice(0, 4).join(' | '));
+  t.check(`${board}: first lines: blank EEPROM, classic start ${CLASSIC[board]}`,
+    lines.find((l) => l.startsWith('@eeprom')) === '@eeprom blank' && lines.includes(`@game nim ${CLASSIC[board]}`),
+    lines.slice(0, 4).join(' | '));
+  const classic = CLASSIC[board].split(' ').map(Number);
+  const lost = nimSum(classic) === 0;
+  t.check(`${board}: ${lost ? 'the device' : 'the person'} begins (the classic start is ${lost ? 'lost' : 'won'} for the player to move)`,
+    turn?.[1] === (lost ? '@turn cpu' : '@turn human'), turn?.[1]);
+  s.heaps = classic;
+  if (lost) s.heaps = await deviceAnswers(t, s, turn ? turn[0] - 1 : 0, 'first, from the classic start');
+  else {
     const shown = await s.shownHeaps();
     t.check(`${board}: the LEDs show the start ${CLASSIC[board]}`, shown === CLASSIC[board], shown);
   }
@@ -257,11 +265,14 @@ async function checkMatrix8(t, context, url, shots) {
   const s = await boot(t, context, url, 'matrix8');
   const intensity = () => s.page.$eval('#leds', (e) => Number(e.dataset.intensity));
   t.check('matrix8: the MAX7219 starts at intensity 15 (brightness 4 of 4)', (await intensity()) === 15, `${await intensity()}`);
-  // one token from row 0 (8x8 is a P-position: no winning move), then the device's answer
+  // a winning move by keyboard from where the device's first move left the board
   let from = await s.count();
-  await s.enterMove([8, 8, 8, 8, 8, 8, 8, 8], [0, 1], 'keys');
+  const heaps = s.heaps ?? [8, 8, 8, 8, 8, 8, 8, 8];
+  const move = winningMove(heaps) ?? [heaps.findIndex((h) => h > 0), 1];
+  const want = heaps.map((h, r) => (r === move[0] ? h - move[1] : h)).join(' ');
+  await s.enterMove(heaps, move, 'keys');
   const mine = await s.waitLine(/^@move human /, from, 8000);
-  t.check('matrix8: a move by keyboard is played', mine?.[1] === '@move human 7 8 8 8 8 8 8 8', mine?.[1] ?? 'none');
+  t.check('matrix8: a winning move by keyboard is played', mine?.[1] === `@move human ${want}`, mine?.[1] ?? 'none');
   if (mine) await deviceAnswers(t, s, mine[0], 'on the 8x8');
   // brightness down twice in the menu: intensity 15 -> 8 -> 4, and kept once played
   const ok = await s.menuLine('bright');
@@ -277,11 +288,14 @@ async function checkMatrix8(t, context, url, shots) {
   from = await s.count();
   await s.key('z');
   const game = await s.waitLine(/^@turn human/, from, 8000);
+  // the tokens at the person's turn: the classic 64, less the device's first move
+  const moved = (await s.lines()).slice(from).filter((l) => l.startsWith('@move cpu ')).pop();
+  const tokens = moved ? heapsOf(moved).reduce((a, b) => a + b, 0) : 64;
   const levels = await s.sample('#leds .led', 600);
   const lit = levels.filter((v) => v > 0.05);
-  const want = 9 / 32; // intensity 4: duty 9/32
-  t.check('matrix8: after the menu the new game shows 64 LEDs at duty 9/32 (intensity 4)',
-    game && lit.length === 64 && lit.every((v) => Math.abs(v - want) < 0.04) && (await intensity()) === 4,
+  const duty = 9 / 32; // intensity 4: duty 9/32
+  t.check(`matrix8: after the menu the new game shows its ${tokens} tokens at duty 9/32 (intensity 4)`,
+    game && lit.length === tokens && lit.every((v) => Math.abs(v - duty) < 0.04) && (await intensity()) === 4,
     `${lit.length} lit, levels ${[...new Set(lit.map((v) => v.toFixed(2)))].join(',')}, intensity ${await intensity()}`);
   const solve = await s.command('solve nim 3 4 5', /^(N|P) |^err/);
   t.check('matrix8: the console answers `solve nim 3 4 5` with `N 1 4 5`', solve?.[1] === 'N 1 4 5', solve?.[1] ?? 'no reply');
@@ -299,9 +313,12 @@ async function checkShift595(t, context, url, shots) {
   const yours = await lights(500);
   t.check('shift595: at @turn human only "your move" is lit', yours === '1000', yours);
   let from = await s.count();
-  await s.enterMove([7, 7, 7, 7], [0, 2], 'taps');
+  const heaps = s.heaps ?? [7, 7, 7, 7];
+  const move = winningMove(heaps) ?? [heaps.findIndex((h) => h > 0), 1];
+  const want = heaps.map((h, r) => (r === move[0] ? h - move[1] : h)).join(' ');
+  await s.enterMove(heaps, move, 'taps');
   const mine = await s.waitLine(/^@move human /, from, 8000);
-  t.check('shift595: a move tapped on the on-screen buttons (touch) is played', mine?.[1] === '@move human 5 7 7 7', mine?.[1] ?? 'none');
+  t.check('shift595: a winning move tapped on the on-screen buttons (touch) is played', mine?.[1] === `@move human ${want}`, mine?.[1] ?? 'none');
   const think = mine && (await s.waitLine(/^@turn cpu/, mine[0], 3000));
   const thinking = think ? await lights(250) : 'no @turn cpu';
   t.check('shift595: while the device thinks only "my move" is lit', thinking === '0100', thinking);
@@ -315,6 +332,151 @@ async function checkShift595(t, context, url, shots) {
   await s.page.close();
 }
 
+/** The status line, read as a visitor reads it. */
+const statusText = (s) => s.page.$eval('#status', (e) => e.textContent);
+
+/** Wait until the status line matches re; its text (the last seen if it never did). */
+async function waitStatus(s, re, ms = 8000) {
+  const end = Date.now() + ms;
+  let text = '';
+  while (Date.now() < end) {
+    text = await statusText(s);
+    if (re.test(text)) return text;
+    await s.page.waitForTimeout(50);
+  }
+  return text;
+}
+
+/** The status line in words follows a whole game on direct, won by perfect moves; the menu's
+ * line and value are shown decoded while it is open; standby is said (the page flat out). */
+async function checkStatus(t, context, url, shots) {
+  const s = await boot(t, context, url, 'direct');
+  let text = await waitStatus(s, /Your move/);
+  t.check('status: the game and its rules in one sentence, and whose turn',
+    /^Nim: take one or more tokens from one row; whoever takes the last token wins\. Your move/.test(text), text);
+  let heaps = s.heaps;
+  let thinking = 0;
+  let turns = 0;
+  for (let moves = 0; moves < 12 && heaps; moves++) {
+    const move = winningMove(heaps);
+    if (!move) break;
+    const from = await s.count();
+    await s.enterMove(heaps, move, 'keys');
+    const mine = await s.waitLine(/^@move human /, from, 8000);
+    if (!mine) break;
+    heaps = heapsOf(mine[1]);
+    if (heaps.every((h) => h === 0)) break;
+    turns++;
+    // the device thinks for 0.5 s, then shows its move for 1 s: the line says so meanwhile
+    if (/My move: thinking/.test(await waitStatus(s, /My move: thinking/, 3000))) thinking++;
+    const answer = await s.waitLine(/^@move cpu /, mine[0], 8000);
+    if (!answer) break;
+    heaps = heapsOf(answer[1]);
+    await s.waitLine(/^@turn human/, answer[0], 5000);
+    await waitStatus(s, /Your move/, 3000);
+  }
+  t.check(`status: "My move: thinking…" at each of the device's ${turns} turns`, turns > 0 && thinking === turns, `${thinking} of ${turns}`);
+  const over = await s.waitLine(/^@over /, 0, 8000);
+  text = await waitStatus(s, /Score/);
+  t.check('status: at the end of the game won by the person, "You win!" and the score in words',
+    over?.[1] === '@over human' && /You win! Press A for a new game\. Score at this game on Perfect: 1 win, 0 losses, 0 hints\./.test(text),
+    `${over?.[1]} | ${text}`);
+  await s.page.screenshot({ path: join(shots, 'status-game-over-1280.png') });
+  // the menu, decoded beside the board while it is open
+  const ok = await s.menuLine('game');
+  const menu = async () => s.page.$eval('#menu-view', (e) => (e.hidden ? '(hidden)' : e.textContent.replace(/\s+/g, ' ').trim()));
+  const game = ok ? await menu() : 'the menu did not open';
+  let from = await s.count();
+  await s.key('ArrowDown');
+  await s.waitLine(/^@menu misere/, from, 3000);
+  await s.page.waitForTimeout(100);
+  const misere = await menu();
+  await s.page.screenshot({ path: join(shots, 'status-menu-1280.png') });
+  from = await s.count();
+  await s.key('x');
+  await s.waitLine(/^@menu back/, from, 3000);
+  await s.page.waitForTimeout(100);
+  const closed = await menu();
+  t.check('status: the open menu\'s line and value in words (Game: Nim; Misère: off), hidden once left',
+    game === 'Game: Nim' && misere === 'Misère (last move loses): off' && closed === '(hidden)', `${game} | ${misere} | ${closed}`);
+  await s.page.close();
+  // standby, the page flat out so that 2 simulated minutes pass in a few seconds
+  const p = new BoardSession(await context.newPage(), 'direct');
+  await p.page.goto(`${url}?board=direct&pace=max`);
+  const slept = await p.waitLine(/^@sleep/, 0, 60000);
+  text = await waitStatus(p, /Asleep/, 3000);
+  t.check('status: in standby, "Asleep (standby) — press a button to wake it."', slept && /^Asleep \(standby\) — press a button/.test(text), text);
+  const n = await p.count();
+  await p.key('z');
+  const woke = await p.waitLine(/^@wake/, n, 10000);
+  text = await waitStatus(p, /^Nim/, 3000);
+  t.check('status: a button wakes it and the line says the game again', woke && /^Nim/.test(text), text);
+  await p.page.close();
+}
+
+/** At 1280x800 and at a phone's 390x844: no sideways scroll, the board and its buttons in the
+ * first screen, no flash sizes or chip names in the main view, and a long reply that leaves
+ * the page's height as it was (the log scrolls inside itself, follows the newest line, stops
+ * following when scrolled up, and keeps a bounded number of lines). Screenshots of both. */
+async function checkLayout(t, context, url, shots) {
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    for (const board of ['direct', 'matrix8', 'shift595']) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: w, height: h });
+      const s = new BoardSession(page, board);
+      await page.goto(`${url}?board=${board}`);
+      await s.waitLine(/^@turn /, 0, 20000);
+      const m = await page.evaluate(() => {
+        const pad = document.querySelector('#pad').getBoundingClientRect();
+        const leds = document.querySelector('#leds').getBoundingClientRect();
+        return {
+          width: document.documentElement.scrollWidth,
+          height: document.documentElement.scrollHeight,
+          padBottom: pad.bottom, ledsTop: leds.top,
+          main: document.querySelector('main').innerText,
+          status: document.querySelector('#status')?.textContent ?? '(no status line)',
+        };
+      });
+      t.check(`${w}x${h} ${board}: no sideways scroll`, m.width <= w, `page ${m.width} px wide`);
+      t.check(`${w}x${h} ${board}: the board and its buttons in the first screen`, m.ledsTop < h && m.padBottom <= h, `pad bottom at ${m.padBottom}`);
+      const jargon = /bytes of flash|MAX7219|74HC595|ATmega/.exec(m.main);
+      t.check(`${w}x${h} ${board}: no flash size or chip name in the main view`, !jargon, jargon?.[0]);
+      t.check(`${w}x${h} ${board}: a status line in words`, /^Nim: .*(Your move|My move)/.test(m.status), m.status);
+      if (board !== 'direct') {
+        await page.close();
+        continue;
+      }
+      // a long reply: 13,493 lines at the wire's pace; a few seconds of it
+      const serialHeight = () => page.$eval('#serial', (e) => e.getBoundingClientRect().height);
+      const before = { page: m.height, serial: await serialHeight() };
+      await s.command('moves dawson 65535 3 4', /^\d+ \d+ \d+$/);
+      await page.waitForTimeout(3000);
+      const after = await page.evaluate(() => {
+        const e = document.querySelector('#serial');
+        return {
+          page: document.documentElement.scrollHeight,
+          serial: e.getBoundingClientRect().height,
+          lines: e.childElementCount,
+          fromBottom: e.scrollHeight - e.scrollTop - e.clientHeight,
+        };
+      });
+      const received = (await s.lines()).length;
+      t.check(`${w}x${h}: a long reply (${received} lines so far) leaves the page's height and the log's as they were`,
+        after.page === before.page && Math.abs(after.serial - before.serial) < 1 && received > 500,
+        `page ${before.page} -> ${after.page} px, log ${before.serial} -> ${after.serial} px`);
+      t.check(`${w}x${h}: the log keeps at most 400 lines and follows the newest`, after.lines <= 400 && after.fromBottom < 30,
+        `${after.lines} lines, ${after.fromBottom} px from the bottom`);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(shots, `layout-${w}x${h}.png`), fullPage: true });
+      await page.$eval('#serial', (e) => (e.scrollTop = 0));
+      await page.waitForTimeout(1000);
+      const top = await page.$eval('#serial', (e) => e.scrollTop);
+      t.check(`${w}x${h}: scrolled up, the log stays where the visitor put it`, top === 0, `scrollTop ${top}`);
+      await page.close();
+    }
+  }
+}
+
 /** Every board's checks; screenshots into `shots`. */
 export async function browserChecks(t, siteDir, shots) {
   mkdirSync(shots, { recursive: true });
@@ -326,6 +488,19 @@ export async function browserChecks(t, siteDir, shots) {
       } catch (e) {
         t.check(`${board}: the checks ran to the end`, false, e.stack);
       }
+    }
+    // the visitor's view, in a fresh profile (a blank EEPROM again)
+    const v = await openBrowser(siteDir);
+    try {
+      for (const [name, fn] of [['status', checkStatus], ['layout', checkLayout]]) {
+        try {
+          await fn(t, v.context, v.url, shots);
+        } catch (e) {
+          t.check(`${name}: the checks ran to the end`, false, e.stack);
+        }
+      }
+    } finally {
+      await v.close();
     }
     // a board that does not exist: a clear message, no crash
     const page = await b.context.newPage();

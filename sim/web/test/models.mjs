@@ -192,8 +192,10 @@ function boardWiringChecks(t) {
 
 /** matrix8's click on a move: Timer1 toggling D9 in CTC mode, measured on the pin. */
 function buzzerCheck(t, siteDir) {
-  const { m, model: b, press } = firmware(siteDir, 'matrix8');
-  m.run(300 * MS);
+  const { m, model: b, output, press } = firmware(siteDir, 'matrix8');
+  // the person's turn: after the device's first move (it begins where 8x8 is lost for the mover)
+  for (let t0 = 0; t0 < 50 && !output().includes('@turn human'); t0++) m.run(m.cycles + 100 * MS);
+  m.run(m.cycles + 100 * MS);
   press(3); // RIGHT: mark a token
   b.frame(m.cycles);
   press(4); // A: take it; the click sounds
