@@ -464,6 +464,55 @@ static void vw_set(char *out, size_t len, unsigned most)
         if (bits >> (k - 1) & 1) n += (size_t)snprintf(out + n, len - n, "%s%u", n ? "," : "", k);
 }
 
+/* Whether a heap game's position (heaps[r] in row r) has, in an earlier row than Bouton's, a
+ * winning move that raises that row's value: where the engine's first winning move is not the
+ * one the view draws. */
+static bool vw_raises_first(const vw_t *v, const unsigned *heaps)
+{
+    unsigned x = 0;
+    for (unsigned r = 0; r < v->used; r++) x ^= v->g[heaps[r]];
+    if (!x) return false;
+    for (unsigned r = 0; r < v->used; r++) {
+        const unsigned h = heaps[r], want = v->g[h] ^ x;
+        for (unsigned t = 1; t <= h; t++)
+            if (brute_allowed(&v->rules, h, t, h - t, 0) && v->g[h - t] == want) return want > v->g[h];
+    }
+    return false;
+}
+
+/* Hints from positions where a winning move that raises a row comes first: the view's hint
+ * is still Bouton's (a row whose value drops). Returns how many were found and checked. */
+static unsigned vw_bouton(vw_t *v)
+{
+    static const char *const games[] = {"sub:2,5", "sub:1,3,4", "pow2", "fib", "sub:1,4", "sub:2,3,7", "sub:1,4,5"};
+    unsigned found = 0;
+    for (unsigned k = 0; k < sizeof games / sizeof games[0] && found < 4; k++) {
+        if (!brute_parse(&v->rules, games[k]) || !brute_grundy(&v->rules, 8, v->g)) continue;
+        v->line = false;
+        v->used = v->rows;
+        unsigned heaps[VW_ROWS];
+        for (unsigned tries = 0; tries < 5000; tries++) {
+            for (unsigned r = 0; r < v->used; r++) heaps[r] = vw_rand(v->len[r] + 1);
+            if (!vw_raises_first(v, heaps)) continue;
+            char cmd[80];
+            size_t n = (size_t)snprintf(cmd, sizeof cmd, "new %s", games[k]);
+            for (unsigned r = 0; r < v->used; r++) n += (size_t)snprintf(cmd + n, sizeof cmd - n, " %u", heaps[r]);
+            snprintf(tally_context, sizeof tally_context, "Bouton's hint: %s", cmd);
+            snprintf(cmd + n, sizeof cmd - n, "\n");
+            scn_send(v->s, cmd);
+            if (!tally_check(scn_wait_line(v->s, "@turn human", 1000) != NULL, "did not start")) break;
+            scn_wait_line(v->s, "ok", 300);
+            snprintf(v->name, sizeof v->name, "%s", games[k]);
+            for (unsigned r = 0; r < v->used; r++) v->mask[r] = (uint8_t)((1u << heaps[r]) - 1);
+            scn_run_ms(v->s, 100);
+            vw_check_hint(v);
+            found++;
+            break;
+        }
+    }
+    return found;
+}
+
 /* The gesture in a game that is not a sum: the usual flash, no @view, the picture unchanged. */
 static void vw_refused(vw_t *v, const char *name)
 {
@@ -509,6 +558,61 @@ static void vw_menu_standby(vw_t *v)
     vw_check_view(v, "after standby");
 }
 
+/* The menu's line `name` set to `value` (DOWN to the line, RIGHT to the value). */
+static bool vw_menu_set(vw_t *v, const char *name, const char *value)
+{
+    char want[40];
+    snprintf(want, sizeof want, "@menu %s ", name);
+    const char *cur = scn_last_line(v->s, "@menu ");
+    for (int guard = 0; cur && strncmp(cur, want, strlen(want)) && guard < 12; guard++) {
+        scn_tap(v->s, SIM_BTN_DOWN);
+        cur = scn_wait_line(v->s, "@menu ", 300);
+    }
+    snprintf(want, sizeof want, "@menu %s %s", name, value);
+    for (int guard = 0; cur && strcmp(cur, want) && guard < 8; guard++) {
+        scn_tap(v->s, SIM_BTN_RIGHT);
+        cur = scn_wait_line(v->s, "@menu ", 300);
+    }
+    return tally_check(cur && !strcmp(cur, want), "menu: cannot set %s to %s", name, value);
+}
+
+/* Two players: the view at either side's turn, a hint in it for p2, moves through the buttons. */
+static void vw_two_players(vw_t *v)
+{
+    snprintf(tally_context, sizeof tally_context, "two players");
+    if (!vw_new(v, "nim")) return;
+    scn_hold(v->s, SIM_BTN_B, 1200);
+    if (!tally_check(scn_wait_line(v->s, "@menu ", 300) != NULL, "the menu did not open") ||
+        !vw_menu_set(v, "players", "2"))
+        return;
+    scn_tap(v->s, SIM_BTN_A);
+    const char *g = scn_wait_line(v->s, "@game ", 1000);
+    const char *pos = g ? strchr(g + 6, ' ') : NULL;
+    if (!tally_check(pos && rows_pos_parse(pos, v->len, v->rows, v->used, false, false, v->mask), "'%s'", g ? g : ""))
+        return;
+    for (unsigned turn = 0; turn < 4 && scn_ok(v->s); turn++) {
+        const char *who = turn & 1 ? "p2" : "p1";
+        char want[16];
+        snprintf(want, sizeof want, "@turn %s", who);
+        snprintf(tally_context, sizeof tally_context, "two players, %s's turn", who);
+        if (!tally_check(scn_wait_line(v->s, "@turn ", 1500) != NULL, "no %s", want)) return;
+        scn_run_ms(v->s, 50);
+        vw_check_view(v, who);
+        if (turn & 1) vw_check_hint(v);
+        uint8_t taken[VW_ROWS];
+        vw_pick(v, taken);
+        v->col = 0, v->marking = false;
+        vw_seek(v, 0, 1);
+        vw_enter(v, taken);
+        snprintf(want, sizeof want, "@move %s", who);
+        if (!tally_check(scn_wait_line(v->s, want, 1000) != NULL, "no %s", want)) return;
+        for (unsigned r = 0; r < v->rows; r++) v->mask[r] &= (uint8_t)~taken[r];
+        const brute_pos_t p = vw_pos(v, v->mask);
+        uint16_t wins;
+        if (brute_count_moves(&v->rules, &p, &wins) == 0) return;
+    }
+}
+
 /* Kept through a watchdog reset (the faults image's hang), not through a power cycle. */
 static void vw_watchdog(vw_t *v)
 {
@@ -521,14 +625,23 @@ static void vw_watchdog(vw_t *v)
     tally_check(scn_wait_line(v->s, "@resume ", 500) != NULL, "no @resume");
     scn_run_ms(v->s, 100);
     vw_check_view(v, "resumed");
-    snprintf(tally_context, sizeof tally_context, "the view after a power cycle");
-    scn_reset(v->s, SCN_RESET_POWER);
-    tally_check(scn_wait_line(v->s, "@game ", 1000) != NULL, "no game after the power cycle");
-    scn_run_ms(v->s, 300);
-    char got[96], want[96];
-    vw_sample(v, got);
-    tally_check(strchr(got, 'b') == NULL && strchr(got, 'f') == NULL, "after a power cycle: %s, no view", got);
-    (void)want;
+    /* the reset button keeps the RAM: only the cold boot's clearing turns the view off */
+    for (unsigned how = 0; how < 2; how++) {
+        snprintf(tally_context, sizeof tally_context, "the view after %s", how ? "a power cycle" : "the reset button");
+        scn_reset(v->s, how ? SCN_RESET_POWER : SCN_RESET_BUTTON);
+        const char *g = scn_wait_line(v->s, "@game ", 1000);
+        if (!tally_check(g != NULL, "no game after the reset")) return;
+        uint8_t mask[VW_ROWS];
+        const char *pos = strchr(g + 6, ' ');
+        if (!tally_check(pos && rows_pos_parse(pos, v->len, v->rows, v->used, v->line, false, mask), "'%s'", g)) return;
+        memcpy(v->mask, mask, sizeof mask);
+        scn_run_ms(v->s, 300);
+        char got[96], want[96];
+        vw_sample(v, got);
+        vw_tokens(v, want);
+        tally_check(!strcmp(got, want), "after the reset %s, want the tokens %s", got, want);
+        if (!how) vw_switch(v, "on");
+    }
 }
 
 static scn_t *vw_open(vw_t *v, const char *elf, const char *board)
@@ -579,10 +692,13 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "line:%s", set);
         if (vw_new(&v, name)) vw_play(&v, 3);
     }
+    const unsigned bouton = vw_bouton(&v);
+    printf("view: %u positions whose first winning move raises a row: Bouton's hint\n", bouton);
     vw_refused(&v, "wythoff");
     vw_refused(&v, "misere");
     if (tokens <= 16) vw_refused(&v, "misere:kayles");
     vw_menu_standby(&v);
+    vw_two_players(&v);
     tally_stack(v.s);
     scn_close(v.s);
     printf("view: %u pictures of positions, %u hints, %u device moves shown, %u switched off and on\n",
