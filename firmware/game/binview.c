@@ -79,24 +79,24 @@ static const uint8_t binview_states[16] PROGMEM = {
 void binview_draw(const engine_rules_t *r, const rows_t *b, uint8_t used, const uint8_t *change,
                   bool moving)
 {
-    uint8_t value[BOARD_ROWS], x = 0;
-    for (uint8_t row = 0; row < used; row++) x ^= value[row] = binview_value(r, b->line, row, b->mask[row]);
+    uint8_t x = 0;
+    for (uint8_t row = 0; row < used; row++) x ^= binview_value(r, b->line, row, b->mask[row]);
     /* the columns that blink: every odd one; in a hint only the highest; none while moving */
     uint8_t odd = x;
     if (change) {
         while (odd & (odd - 1)) odd &= (uint8_t)(odd - 1);
         if (moving) odd = 0;
     }
+    const uint8_t base = moving ? 8 : 0;
     display_fill_rows(0, DISPLAY_OFF);
     for (uint8_t row = 0; row < used; row++) {
-        uint8_t v = value[row], now = v;
-        if (change && change[row]) {
-            now = binview_value(r, b->line, row, b->mask[row] & ~change[row]);
-            if (!moving) v &= odd; /* the hint's row: the one that goes, and the new digits */
-        }
-        uint8_t rest = value[row] | now; /* bits not yet on an LED */
-        for (uint8_t o = odd, led = board_row_length(row); led--; v >>= 1, now >>= 1, o >>= 1, rest >>= 1) {
-            uint8_t i = moving ? 8 : 0; /* bit 0 at the right end */
+        const uint8_t tokens = b->mask[row];
+        uint8_t v = binview_value(r, b->line, row, tokens), now = v;
+        if (change && change[row]) now = binview_value(r, b->line, row, tokens & ~change[row]);
+        uint8_t rest = v | now, o = odd; /* bits not yet on an LED */
+        if (v != now && !moving) v &= odd; /* the hint's row: the one that goes, the new digits */
+        for (uint8_t led = board_row_length(row); led--; v >>= 1, now >>= 1, o >>= 1, rest >>= 1) {
+            uint8_t i = base; /* bit 0 at the right end */
             if (v & 1) i |= 1;
             if (now & 1) i |= 2;
             if (o & 1) i |= 4;
