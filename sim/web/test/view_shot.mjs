@@ -1,4 +1,4 @@
-// The README's picture of the binary view: the page in headless Chromium on the matrix8 board,
+// docs/playing.md's picture of the binary view: the page in headless Chromium on the matrix8 board,
 // Nim from 3 5 6 2 started with the console's `new`, the view switched on with the keys (x held,
 // z), and of 16 screenshots the one that shows the blinking column lit.
 // Usage: node view_shot.mjs SITE_DIR OUT.png   (SITE_DIR: build/web, made by make web)
