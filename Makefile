@@ -322,6 +322,11 @@ NIM_GAMES ?= 200
 NIM_GAMES_matrix8 ?= 30
 NIM_GAMES_shift595 ?= 100
 nim_games = $(or $(NIM_GAMES_$(1)),$(NIM_GAMES))
+# The binary view's suite (tests/scenario/test_view.c): games of each sum game of the menu from
+# random positions; matrix8's 8 rows take longest to sample (50 s for 3 beside another suite).
+VIEW_GAMES ?= 3
+VIEW_GAMES_matrix8 ?= 2
+view_games = $(or $(VIEW_GAMES_$(1)),$(VIEW_GAMES))
 board_suites = \
 	"nim on the $(1) board: $(TEST_NIM) $(BUILD)/$(1)/grundy.elf $(1) $(call nim_games,$(1))" \
 	"every game on the $(1) board: $(TEST_GAMES) $(BUILD)/$(1)/grundy.elf $(1)" \
@@ -329,7 +334,8 @@ board_suites = \
 	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)" \
 	"watchdog (hangs, resets, resume) on the $(1) board: $(TEST_WATCHDOG) $(BUILD)/$(1)/grundy.elf \
 		$(BUILD)/$(1)/faults/grundy.elf $(1)" \
-	"the binary view on the $(1) board: $(TEST_VIEW) $(BUILD)/$(1)/grundy.elf $(BUILD)/$(1)/faults/grundy.elf $(1)" \
+	"the binary view on the $(1) board ($(call view_games,$(1)) games of each kind): $(TEST_VIEW) $(BUILD)/$(1)/grundy.elf \
+		$(BUILD)/$(1)/faults/grundy.elf $(1) $(call view_games,$(1))" \
 	"standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)" \
 	"button storm on the $(1) board ($(call storm_seconds,$(1)) s simulated): $(TEST_STORM) \
 		$(BUILD)/$(1)/grundy.elf $(1) --seconds $(call storm_seconds,$(1)) --seed $(STORM_TEST_SEED)"
