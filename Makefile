@@ -163,6 +163,7 @@ TEST_CONSOLE := $(BUILD)/tests/test_console
 TEST_WATCHDOG := $(BUILD)/tests/test_watchdog
 TEST_POWER := $(BUILD)/tests/test_power
 TEST_STORM := $(BUILD)/tests/test_storm
+TEST_VIEW := $(BUILD)/tests/test_view
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
 SCENARIO_ROWS := $(BUILD)/tests/scenario/rows_pos.o
@@ -200,6 +201,9 @@ $(TEST_POWER): $(BUILD)/tests/scenario/test_power.o $(SCENARIO_TALLY) $(SIM_SCEN
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_STORM): $(BUILD)/tests/scenario/test_storm.o $(SCENARIO_TALLY) $(SCENARIO_ROWS) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+$(TEST_VIEW): $(BUILD)/tests/scenario/test_view.o $(SCENARIO_TALLY) $(SCENARIO_ROWS) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
@@ -318,6 +322,11 @@ NIM_GAMES ?= 200
 NIM_GAMES_matrix8 ?= 30
 NIM_GAMES_shift595 ?= 100
 nim_games = $(or $(NIM_GAMES_$(1)),$(NIM_GAMES))
+# The binary view's suite (tests/scenario/test_view.c): games of each sum game of the menu from
+# random positions; matrix8's 8 rows take longest to sample (50 s for 3 beside another suite).
+VIEW_GAMES ?= 3
+VIEW_GAMES_matrix8 ?= 2
+view_games = $(or $(VIEW_GAMES_$(1)),$(VIEW_GAMES))
 board_suites = \
 	"nim on the $(1) board: $(TEST_NIM) $(BUILD)/$(1)/grundy.elf $(1) $(call nim_games,$(1))" \
 	"every game on the $(1) board: $(TEST_GAMES) $(BUILD)/$(1)/grundy.elf $(1)" \
@@ -325,6 +334,8 @@ board_suites = \
 	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)" \
 	"watchdog (hangs, resets, resume) on the $(1) board: $(TEST_WATCHDOG) $(BUILD)/$(1)/grundy.elf \
 		$(BUILD)/$(1)/faults/grundy.elf $(1)" \
+	"the binary view on the $(1) board ($(call view_games,$(1)) games of each kind): $(TEST_VIEW) $(BUILD)/$(1)/grundy.elf \
+		$(BUILD)/$(1)/faults/grundy.elf $(1) $(call view_games,$(1))" \
 	"standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)" \
 	"button storm on the $(1) board ($(call storm_seconds,$(1)) s simulated): $(TEST_STORM) \
 		$(BUILD)/$(1)/grundy.elf $(1) --seconds $(call storm_seconds,$(1)) --seed $(STORM_TEST_SEED)"
@@ -368,7 +379,7 @@ TEST_SUITES = \
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
+		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
 		$(SIM_PLAY) $(SIM_SERIAL)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)

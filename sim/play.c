@@ -143,6 +143,7 @@ typedef struct {
     scn_t *scn;
     bool down[SIM_BTN_COUNT];
     uint64_t release_at[SIM_BTN_COUNT]; /* cycle */
+    uint64_t view_a_at; /* v: A is pressed at this cycle, B held (0: nothing due) */
     int esc;                            /* escape-sequence state: 0 none, 1 ESC, 2 ESC [ or O */
     bool quit;
     bool asleep; /* the board is in standby (@sleep seen, no @wake since): any key wakes it */
@@ -200,6 +201,11 @@ static void key_byte(keys_t *k, unsigned char c) {
     case 'H':
         key_button_for(k, SIM_BTN_A, LONG_HOLD_MS);
         break;
+    case 'v':
+    case 'V': /* the binary view: B held, A pressed 60 ms later (terminals send no key-up) */
+        key_button_for(k, SIM_BTN_B, 300);
+        k->view_a_at = scn_cycles(k->scn) + 60ull * sim_frequency(scn_sim(k->scn)) / 1000;
+        break;
     case 'q':
     case 'Q':
     case 0x03: /* Ctrl-C: the terminal's signal keys are off in raw mode */
@@ -221,6 +227,10 @@ static void read_keys(keys_t *k) {
 
 /* Release the buttons whose hold ran out. */
 static void release_due(keys_t *k) {
+    if (k->view_a_at && scn_cycles(k->scn) >= k->view_a_at) {
+        k->view_a_at = 0;
+        key_button(k, SIM_BTN_A);
+    }
     for (int b = 0; b < SIM_BTN_COUNT; b++)
         if (k->down[b] && scn_cycles(k->scn) >= k->release_at[b]) {
             scn_release(k->scn, (sim_button_t)b);
@@ -392,11 +402,11 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
     if (line(f)) { /* 79 columns */
         static const char *const legend[SIM_BTN_COUNT] = {"\xe2\x86\x91 UP",   "\xe2\x86\x93 DOWN",
                                                           "\xe2\x86\x90 LEFT", "\xe2\x86\x92 RIGHT",
-                                                          "z/Enter A",         "x/Bksp B"};
+                                                          "z/\xe2\x8f\x8e A",  "x/\xe2\x8c\xab B"}; /* z/⏎ A, x/⌫ B */
         put(f, " ");
         for (int b = 0; b < SIM_BTN_COUNT; b++)
             put(f, k->down[b] ? "\x1b[7m[%s]\x1b[0m " : "[%s] ", legend[b]);
-        put(f, "m menu h hint q quit");
+        put(f, "m menu h hint v view q quit");
     }
     if (spare > 0) spare--, line(f);
     if (line(f)) put(f, "\x1b[1m events\x1b[0m");

@@ -5,6 +5,7 @@
 #include <avr/pgmspace.h>
 #include <string.h>
 
+#include "binview.h"
 #include "display.h"
 #include "engine.h"
 #include "games.h"
@@ -125,6 +126,14 @@ static bool play_nothing_marked(void)
 /* Grid boards, the game over: what scrolls by (winner 0 is the person; two players: who won). */
 static const char play_over_texts[4][5] PROGMEM = {"WIN", "LOSE", "P1", "P2"};
 
+/* The binary view instead of the tokens: switched on, a sum game, under way, nothing being
+ * entered, and no lost position's hint (which shows as it always does). */
+static bool play_view_shown(void)
+{
+    return binview_on() && binview_offered(&play.rules) && play.phase != PLAY_OVER && play.hinting != 2 &&
+           play_nothing_marked();
+}
+
 /* LEDs of row r in a checkerboard: those with r + i odd (bit i = LED i). */
 static uint8_t play_checker(uint8_t r)
 {
@@ -156,6 +165,12 @@ static void play_draw_states(uint16_t now)
         display_set(y, x, play.hinting == 2 ? DISPLAY_BLINK : play.refusing ? DISPLAY_FLASH : DISPLAY_ON);
         if (left || down)
             display_set((uint8_t)(y + down), (uint8_t)(x - left), play.hinting ? DISPLAY_SLOW : DISPLAY_BLINK);
+        return;
+    }
+    if (play_view_shown()) {
+        binview_draw(&play.rules, &play.b, play.used, play.phase == PLAY_SHOW ? taken : play.hinting ? play.hint_rows : NULL,
+                     play.phase == PLAY_SHOW);
+        if (play.refusing && play.phase == PLAY_TURN) display_fill(play.cursor, DISPLAY_FLASH);
         return;
     }
     display_fill_rows(0, DISPLAY_OFF);
@@ -485,6 +500,11 @@ static __attribute__((noinline)) void play_hint(uint16_t now)
     play.hint_until = (uint16_t)(now + PLAY_HINT_MS);
     play_event(PSTR("@hint "), play.side);
     if (engine_next_winning_move(&play.rules, &play.b.pos, &it, &m)) {
+        /* sums: Bouton's move, a row whose value drops (one always does), as the binary view
+         * draws it; the same hint with the view on or off */
+        do rows_taken(&play.b, &m, play.hint_rows);
+        while (binview_offered(&play.rules) && !binview_lowers(&play.rules, &play.b, play.hint_rows) &&
+               engine_next_winning_move(&play.rules, &play.b.pos, &it, &m));
         play_hint_show(&m);
     } else {
         play.hinting = 2; /* a lost position: every token blinks in a checkerboard */
@@ -495,7 +515,7 @@ static __attribute__((noinline)) void play_hint(uint16_t now)
 
 static play_event_t play_input(uint8_t presses, uint16_t now)
 {
-    if (presses) play.hinting = 0;
+    if (presses & ~BUTTON_B) play.hinting = 0; /* B, the view's shift, leaves a hint showing */
     if (play_queen() && (presses & 0x0F)) { /* arrows move the queen's target: LEFT and */
         play.cursor = (presses & (BUTTON_UP | BUTTON_DOWN)) != 0; /* DOWN mark one more in */
         presses = (uint8_t)((presses & ~0x0F) |                   /* heap 0 and 1, as RIGHT */
@@ -567,6 +587,12 @@ __attribute__((noinline)) play_event_t play_update(uint8_t presses, uint8_t held
     }
     play_draw(now_ms);
     return ev;
+}
+
+void play_view(uint16_t now_ms)
+{
+    if (binview_offered(&play.rules)) binview_toggle();
+    else play_refuse(now_ms);
 }
 
 void play_resume(uint16_t now_ms)

@@ -36,6 +36,9 @@ bool play_fit(uint8_t id, const engine_position_t *p, uint8_t mask[BOARD_ROWS]);
 void play_print_state(void);
 /* React to presses (BUTTON_* bits), the buttons held now and the time; says what happened. */
 play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms);
+/* The binary view's gesture: switch it on or off (binview.h); refused with the usual flash in
+ * a game that is not a sum. Drawn at the next play_update. */
+void play_view(uint16_t now_ms);
 /* After a pause (the menu): restart the running pause or show, forget half-done input. */
 void play_resume(uint16_t now_ms);
 /* After a watchdog reset: resume the game RAM kept (sealed by the watchdog), when the rules

@@ -5,6 +5,7 @@
 #include <avr/pgmspace.h>
 #include <stddef.h>
 
+#include "binview.h"
 #include "board.h"
 #include "display.h"
 #include "menu.h"
@@ -126,7 +127,10 @@ void ui_start(uint16_t now_ms)
     ui.state = UI_BOOT;
     ui.boot_at = now_ms;
     /* after a hang: the game, settings and score RAM kept, unless they do not hold up */
-    if (!(reset & WATCHDOG_KEPT) || !store_resume()) return;
+    if (!(reset & WATCHDOG_KEPT) || !store_resume()) {
+        binview_clear(); /* the view is off at power-up; kept across games and a watchdog reset */
+        return;
+    }
     board_brightness(store_settings()->brightness);
     if (!play_restore(now_ms)) {
         ui_new_game(now_ms, NULL);
@@ -223,6 +227,11 @@ static void ui_react(uint8_t presses, uint8_t held, uint16_t now_ms)
             ui_new_game(now_ms, NULL);
         }
         return;
+    }
+    if ((presses & BUTTON_A) && (held & BUTTON_B)) { /* B held, A pressed: the binary view */
+        ui.b_armed = 0;
+        presses &= (uint8_t)~BUTTON_A;
+        play_view(now_ms);
     }
     if (play_is_over() && (presses & BUTTON_A)) {
         ui_new_game(now_ms, NULL);

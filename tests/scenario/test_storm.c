@@ -70,6 +70,7 @@ static const char *const sm_grammar[] = {
     "@move " SM_WHO " %p",
     "@hint " SM_WHO " {none|%p}",
     "@over " SM_WHO,
+    "@view {on|off}", /* issue 19: the binary view switched (B held, A) */
     "@score %u %u %u",
     "@menu back",
     "@menu game %G",
@@ -411,6 +412,9 @@ typedef struct {
     bool led_pending, led_human;
     uint64_t led_at, led_turn;
     uint8_t led_mask[SM_ROWS];
+    /* the binary view (issue 19): switched on, and the game's values when it is a sum */
+    bool view, sum;
+    brute_value_t values[16];
     /* saves and boots */
     sm_settings_t set_lines[SM_SETTINGS_KEPT];
     unsigned nset;
@@ -429,7 +433,7 @@ typedef struct {
     unsigned long console_lines, garbage_lines, pin_resets, power_cuts, save_cuts, torn_cuts;
     unsigned long games, moves_person, moves_device, perfect_checked, overs, hints, menus;
     unsigned long led_human_checked, led_human_skipped, led_device_checked, led_device_skipped;
-    unsigned long settings_checked, sleeps, solves_checked, shows_checked;
+    unsigned long settings_checked, sleeps, solves_checked, shows_checked, led_view_checked;
 } sm_t;
 
 static sm_t *sm_cur; /* for sm_fail's context */
@@ -578,6 +582,28 @@ static bool sm_buttons_quiet(sm_t *g, uint64_t since)
     return true;
 }
 
+/* The binary view of led_mask: each row its Grundy value in binary (bit k at LED len - 1 - k),
+ * lit steadily (want), or blinking in the odd columns (exempt: lit or not in 20 ms). */
+static void sm_view(const sm_t *g, uint8_t *want, uint8_t *exempt)
+{
+    unsigned value[SM_ROWS] = {0}, x = 0;
+    for (unsigned r = 0; r < g->used; r++) {
+        unsigned run = 0;
+        for (unsigned i = 0; i <= g->len[r]; i++) {
+            if (i < g->len[r] && (g->led_mask[r] >> i & 1)) {
+                run++;
+            } else if (g->entry == SM_LINE || i == g->len[r]) {
+                value[r] ^= g->values[run];
+                run = 0;
+            }
+        }
+        x ^= value[r];
+    }
+    for (unsigned r = 0; r < g->used; r++)
+        for (unsigned k = 0; k < g->len[r]; k++)
+            if (value[r] >> k & 1) *(x >> k & 1 ? &exempt[r] : &want[r]) |= (uint8_t)(1u << (g->len[r] - 1 - k));
+}
+
 /* The LEDs over the last 20 ms against the position: every token lit at least part of the
  * time (boards may dim by PWM), every other LED dark; a person's turn exempts the cursor's
  * token (it blips dark); Corner the Queen: only her square is lit. */
@@ -587,6 +613,9 @@ static void sm_led_check(sm_t *g)
     uint8_t want[SM_ROWS] = {0}, exempt[SM_ROWS] = {0};
     if (g->queen) {
         want[7 - sm_count(g->led_mask[1])] = (uint8_t)(1u << sm_count(g->led_mask[0]));
+    } else if (g->view && g->sum) { /* the binary view: values, the odd columns' ones blinking */
+        sm_view(g, want, exempt);
+        g->led_view_checked++;
     } else {
         memcpy(want, g->led_mask, sizeof want);
         if (g->led_human) {
@@ -679,6 +708,7 @@ static void sm_on_game(sm_t *g, const char *line)
     g->first_turn = true;
     g->games++;
     if (!sm_check(brute_parse(&g->rules, g->name), "the brute-force solver cannot parse '%s'", g->name)) return;
+    g->sum = brute_grundy(&g->rules, 8, g->values);
     if (!sm_check(sm_parse_rows(g, p + n, g->mask), "not a position of %s on this board: '%s'", g->name, line))
         return;
     sm_check(!sm_is_over(g, g->mask), "a game starts over: '%s'", line);
@@ -853,6 +883,7 @@ static void sm_on_reset(sm_t *g, int kind)
     g->reset_cycle = scn_cycles(g->s);
     g->boot_due = g->reset_cycle + SM_MS(g->s, 500);
     g->in_game = g->menu_open = g->asleep = false;
+    g->view = false; /* a cold boot: the view off */
     g->device_due = 0;
     g->expect = "";
     sm_led_cancel(g);
@@ -1011,6 +1042,9 @@ static void sm_on_line(sm_t *g, size_t index)
         g->device_due = 0;
         sm_check(!strcmp(line + 6, sm_who(g, g->winner)), "'%s', but %s won", line, sm_who(g, g->winner));
         if (!g->two_player) sm_expect(g, "@score ");
+    } else if (!strcmp(word, "@view")) {
+        sm_check(g->sum, "'%s' in %s, not a sum", line, g->name);
+        g->view = !strcmp(line + 6, "on");
     } else if (!strcmp(word, "@score")) {
         sm_check(g->over && !g->two_player, "'%s' outside the end of a one-player game", line);
     }
@@ -1398,11 +1432,11 @@ static int sm_run_board(void)
     printf("storm on %s: %lu lines checked (%lu replies, %lu cut by a reset); %lu games, %lu moves by a person, "
            "%lu by the device (%lu at Perfect), %lu ended, %lu hints; %lu menus; %lu boots' settings; %lu solve "
            "answers, %lu shows; LEDs at %lu of %lu persons' turns (others: a button in use), %lu of %lu device "
-           "turns; %lu standbys; stack high water %zu of %zu bytes\n",
+           "turns (%lu of them in the binary view); %lu standbys; stack high water %zu of %zu bytes\n",
            sm_opt.board, g->lines, g->replies, g->cut_lines, g->games, g->moves_person, g->moves_device,
            g->perfect_checked, g->overs, g->hints, g->menus, g->settings_checked, g->solves_checked, g->shows_checked,
            g->led_human_checked, g->led_human_checked + g->led_human_skipped, g->led_device_checked,
-           g->led_device_checked + g->led_device_skipped, g->sleeps, stack_max, bound);
+           g->led_device_checked + g->led_device_skipped, g->led_view_checked, g->sleeps, stack_max, bound);
     scn_close(s);
     return 0;
 }
