@@ -51,7 +51,7 @@ typedef struct {
 /* ---- the LEDs, sampled ---- */
 
 /* Every LED sampled every VW_SAMPLE_MS for VW_SAMPLES samples (lit at all in the last 10 ms:
- * boards that dim by PWM), classified: '.' dark, '#' lit (a cursor's 150 ms blip too), 'f'
+ * boards that dim by PWM), classified: '.' dark, '#' lit (the cursor's wink too), 'f'
  * flashing (10 Hz), 'b' and 'B' blinking at 3 Hz in opposite phases ('b' the phase of the
  * first one in reading order), 's' blinking slowly (1 Hz); rows separated by '|'. */
 static void vw_sample(vw_t *v, char *out)
@@ -74,10 +74,17 @@ static void vw_sample(vw_t *v, char *out)
                 if (edges++ && t - last < shortest) shortest = t - last; /* a whole phase */
                 last = t;
             }
-            /* phases: FLASH 50 ms, BLINK 167 ms, SLOW 500 ms; the cursor's blip 150 ms dark in
-             * a second, lit 81 % of the window at least, SLOW at most 63 % */
+            /* phases: FLASH 50 ms, BLINK 167 ms, SLOW 500 ms; the cursor winks 80 ms dark every
+             * 500 ms, lit 84 % of the time (at least 72 % of any window), SLOW at most 63 %,
+             * FLASH and BLINK 50 % */
+            unsigned dark_run = 0, shortest_dark = VW_SAMPLES; /* the shortest whole dark phase */
+            for (unsigned t = 0; t < VW_SAMPLES; t++) {
+                if (!lit[r][i][t]) dark_run++;
+                else if (dark_run && dark_run < t && dark_run < shortest_dark) shortest_dark = dark_run, dark_run = 0;
+                else dark_run = 0;
+            }
             char c = on == 0 ? '.' : on == VW_SAMPLES ? '#' : shortest < 10 ? 'f' : edges >= 3 ? 'b' : 's';
-            if (c == 's' && on >= VW_SAMPLES * 72 / 100) c = '#';
+            if (c != 'b' && on >= VW_SAMPLES * 72 / 100 && shortest_dark >= 70 / VW_SAMPLE_MS) c = '#';
             if (c == 'b') {
                 if (ref_r < 0) ref_r = (int)r, ref_i = (int)i;
                 unsigned same = 0;
