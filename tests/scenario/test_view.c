@@ -658,8 +658,22 @@ static scn_t *vw_open(vw_t *v, const char *elf, const char *board)
     if (!tally_check(s != NULL, "cannot open %s: %s", elf, err)) return NULL;
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
     v->s = s;
+    const char *set = scn_wait_line(s, "@settings ", 1000);
+    const bool device_first = set && strstr(set, " first=device ");
     tally_check(scn_wait_line(s, "@game ", 1000) != NULL, "no first game");
     scn_run_ms(s, 100);
+    if (device_first) { /* the default where the classic start is lost (matrix8, shift595): the
+                         * games below are the person's to begin, so the menu's "first" goes to you */
+        scn_hold(s, SIM_BTN_B, 1200);
+        for (int i = 0; i < 3; i++) scn_tap(s, SIM_BTN_DOWN);  /* game, misere, start, first */
+        for (int i = 0; i < 2; i++) scn_tap(s, SIM_BTN_RIGHT); /* device, alternate, you */
+        scn_tap(s, SIM_BTN_A);
+        set = scn_wait_line(s, "@settings ", 1000);
+        tally_check(set && strstr(set, " first=you "), "the menu set '%s', wanted first=you",
+                    set ? set : "nothing");
+        scn_run_ms(s, 2000); /* the game it started, and the save */
+        scn_set_cursor(s, scn_line_count(s));
+    }
     return s;
 }
 
