@@ -148,13 +148,18 @@ static bool over(const uint8_t heaps[ROWS]) {
     return !(heaps[0] | heaps[1] | heaps[2] | heaps[3]);
 }
 
-/* Power-up: the chain is cleared while OE keeps it dark, the first game lights "your move". */
+/* Power-up: the chain is cleared while OE keeps it dark; 4 rows of 7 are lost for the player
+ * to move, so the device begins ("my move"), then the person's turn lights "your move". */
 static void test_boot(void) {
     uint8_t heaps[ROWS];
     CHECK(parse_heaps(expect_line("@game ", 3000), "@game nim", heaps));
-    expect_line("@turn human", 1000);
+    expect_line("@turn cpu", 1000);
     scn_run_ms(scn, SETTLE_MS);
     CHECKF(mon.first_dark, "the first latch came with OE low or bits set");
+    check_lights(SIM_SHIFT595_MY_MOVE, "the device begins");
+    CHECK(parse_heaps(expect_line("@move cpu", MOVE_MS), "@move cpu", heaps));
+    expect_line("@turn human", 1000);
+    scn_run_ms(scn, SETTLE_MS);
     check_lights(SIM_SHIFT595_YOUR_MOVE, "first turn");
     check_rows(heaps, true, "first turn");
     hc595_oe_low_fraction(chain);
@@ -327,6 +332,14 @@ int main(int argc, char **argv) {
     open_board(argv[1]);
     scn_set_seed(scn, 595);
     test_boot();
+    /* the games below are begun by the person */
+    if (menu_to("first")) {
+        for (int i = 0; i < 3 && strcmp(scn_last_line(scn, "@menu "), "@menu first you") != 0; i++)
+            scn_tap(scn, SIM_BTN_RIGHT);
+        scn_tap(scn, SIM_BTN_A);
+        const char *set = expect_line("@settings", 500);
+        CHECKF(set && strstr(set, " first=you "), "%s", set ? set : "(no @settings)");
+    }
     test_device_game();
     test_you_win();
     test_two_players();
