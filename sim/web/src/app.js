@@ -299,6 +299,11 @@ async function start() {
   document.title = `Grundy (${boardName}) in the browser`;
   $('#board-info').textContent = `The ${boardName} board: ${info.title}.`;
   $('#device').dataset.board = boardName;
+  if (info.calculator) { // the calculator: no LEDs, buttons or game; the serial pane is all
+    $('#device').hidden = true;
+    $('.words').hidden = true;
+    document.body.dataset.calculator = 'true';
+  }
 
   const hexUrl = `hex/${boardName}.hex`;
   let hexText;

@@ -17,7 +17,7 @@ export const BUTTONS = [
   { id: 'b', label: 'B', bit: 5 },
 ];
 
-export const BOARD_NAMES = ['direct', 'matrix8', 'shift595'];
+export const BOARD_NAMES = ['direct', 'matrix8', 'shift595', 'uno'];
 
 export const BOARD_INFO = {
   direct: {
@@ -37,6 +37,12 @@ export const BOARD_INFO = {
     title: 'four chained 74HC595, 4 rows of 7 LEDs and four status lights',
     rows: [7, 7, 7, 7],
     status: ['your move', 'my move', 'you win', 'I win'],
+  },
+  uno: {
+    short: 'uno (calculator)',
+    title: 'a bare Uno with nothing attached: the whole calculator on its serial line',
+    rows: [],
+    calculator: true,
   },
 };
 
@@ -148,8 +154,16 @@ class Shift595Board {
   }
 }
 
+/** The uno board: nothing wired to the Uno, so nothing to draw; only the serial line is used. */
+class UnoBoard {
+  frame() {
+    return { leds: [], status: [] };
+  }
+}
+
 /** The model of board `name` wired to `machine`. */
 export function createBoard(name, machine) {
+  if (name === 'uno') return new UnoBoard();
   if (name === 'direct') return new DirectBoard(machine);
   if (name === 'matrix8') return new Matrix8Board(machine);
   if (name === 'shift595') return new Shift595Board(machine);

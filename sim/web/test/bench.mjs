@@ -12,7 +12,10 @@ import { gzipSync } from 'node:zlib';
 import { openBrowser } from './browser.mjs';
 import { firmware } from './firmware.mjs';
 import { F_CPU } from '../src/machine.js';
-import { BOARD_NAMES as BOARDS } from '../src/boards.js';
+import { BOARD_NAMES, BOARD_INFO } from '../src/boards.js';
+
+// the handheld boards (the uno calculator idles until a line comes: nothing to pace)
+const BOARDS = BOARD_NAMES.filter((b) => !BOARD_INFO[b].calculator);
 
 const site = process.argv[2] ?? 'build/web';
 const GOAL = 1.5;

@@ -478,11 +478,35 @@ async function checkLayout(t, context, url, shots) {
 }
 
 /** Every board's checks; screenshots into `shots`. */
+/** The uno choice: the calculator on a bare Uno, only the serial pane; a course game answered. */
+async function checkUno(t, context, url, shots) {
+  const page = await context.newPage();
+  const s = new BoardSession(page, 'uno');
+  await page.goto(`${url}?board=uno`);
+  const ready = await s.waitLine(/^@ready /, 0, 20000);
+  t.check('uno: the page loads hex/uno.hex and the calculator starts (@ready)', ready, (await s.lines()).join(' | '));
+  const shown = await page.evaluate(() => ({
+    device: document.querySelector('#device').hidden,
+    words: document.querySelector('.words').hidden,
+    note: getComputedStyle(document.querySelector('.calculator-note')).display,
+  }));
+  t.check('uno: no board, buttons or game status; the serial pane says what it is',
+    shown.device && shown.words && shown.note !== 'none', JSON.stringify(shown));
+  const cal = await s.command('solve calendar 2001 11 3', /^(N|P)|^err/);
+  t.check('uno: the console answers `solve calendar 2001 11 3` with `N 2001 11 4`', cal?.[1] === 'N 2001 11 4', cal?.[1] ?? 'no reply');
+  const lasker = await s.command('moves lasker 5 7', /^count |^err/);
+  t.check('uno: `moves lasker 5 7` ends with count 1', lasker?.[1] === 'count 1', lasker?.[1] ?? 'no reply');
+  const version = await s.command('version', /^grundy |^err/);
+  t.check('uno: version names the uno board', /^grundy \S+ board uno$/.test(version?.[1] ?? ''), version?.[1] ?? 'no reply');
+  await page.screenshot({ path: `${shots}/uno.png` });
+  await page.close();
+}
+
 export async function browserChecks(t, siteDir, shots) {
   mkdirSync(shots, { recursive: true });
   const b = await openBrowser(siteDir);
   try {
-    for (const [board, fn] of [['direct', checkDirect], ['matrix8', checkMatrix8], ['shift595', checkShift595]]) {
+    for (const [board, fn] of [['direct', checkDirect], ['matrix8', checkMatrix8], ['shift595', checkShift595], ['uno', checkUno]]) {
       try {
         await fn(t, b.context, b.url, shots);
       } catch (e) {
@@ -506,7 +530,7 @@ export async function browserChecks(t, siteDir, shots) {
     const page = await b.context.newPage();
     await page.goto(`${b.url}?board=nosuch`);
     const msg = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
-    t.check('?board=nosuch: the page names the boards there are', /direct, matrix8, shift595/.test(msg), msg);
+    t.check('?board=nosuch: the page names the boards there are', /direct, matrix8, shift595, uno/.test(msg), msg);
     await page.close();
   } finally {
     await b.close();
