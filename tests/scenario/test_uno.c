@@ -43,6 +43,7 @@ typedef struct {
     const char *board;
     size_t pos;   /* UART0 output bytes already looked at */
     char line[512];
+    char game[160]; /* the game start_game() started, as @game printed it */
     int monitor;  /* the serial monitor's fd on the port, or -1 */
     char heard[4096]; /* what the monitor read */
     size_t heard_len;
@@ -229,7 +230,9 @@ static void start_game(uno_case_t *c)
     skip_output(c);
     monitor_send(c, "new " UNO_GAME "\n");
     expect_line(c, "@game ", 1000, l, sizeof l);
-    tally_check(!strcmp(l, "@game " UNO_GAME), "'new " UNO_GAME "' gave '%s'", l);
+    /* boards with more rows show them empty: nim 1 3 5 0 0 ... */
+    tally_check(!strncmp(l, "@game " UNO_GAME, strlen("@game " UNO_GAME)), "'new " UNO_GAME "' gave '%s'", l);
+    snprintf(c->game, sizeof c->game, "%s", l + 6);
     run(c, UNO_SEAL_MS);
 }
 
@@ -269,8 +272,10 @@ static void check_resumed(uno_case_t *c, const char *cause, const char *what)
     read_boot(c, &b);
     snprintf(want, sizeof want, "@reset %s", cause);
     tally_check(!strcmp(b.reset, want), "%s: '%s', the README says '%s'", what, b.reset, want);
-    tally_check(!strcmp(b.end, "@resume " UNO_GAME " turn human"), "%s: the game was '%s', then '%s'%s%s", what,
-                UNO_GAME, b.end, b.eeprom[0] ? " after " : "", b.eeprom);
+    char game[200];
+    snprintf(game, sizeof game, "@resume %s turn human", c->game);
+    tally_check(!strcmp(b.end, game), "%s: the game was '%s', then '%s'%s%s", what, c->game, b.end,
+                b.eeprom[0] ? " after " : "", b.eeprom);
 }
 
 /* After a reset that starts afresh: @reset <cause>, the EEPROM read, a new game. */
