@@ -209,6 +209,51 @@ $(TEST_VIEW): $(BUILD)/tests/scenario/test_view.o $(SCENARIO_TALLY) $(SCENARIO_R
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
+# --- the Uno's bootloader, for the Uno suite only (never committed, never flashed by us) ---
+# Optiboot 4.4 from Debian's arduino-core-avr (tools/deps.sh installs it). The package's
+# prebuilt optiboot_atmega328.hex is broken with Debian's avr-gcc 5.4, which lacks
+# -mshort-calls: 532 bytes from 0x7E00, past the end of flash. Built here with the package's
+# Makefile's defines and -mrelax plus flags that keep -Os from growing the code, and
+# -fno-inline-functions-called-once (appStart keeps its call to watchdogConfig instead of a
+# copy, among others), it is 484 bytes, so its version word (4.4) at 0x7FFE fits as on a real
+# Uno; without that flag it is exactly 512 bytes and its last instruction sits where the
+# version word goes. The build fails if the code would reach 0x7FFE.
+OPTIBOOT_SRC ?= /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot
+OPTIBOOT_ELF := $(BUILD)/optiboot/optiboot_atmega328.elf
+OPTIBOOT_HEX := $(BUILD)/optiboot/optiboot_atmega328.hex
+OPTIBOOT_CFLAGS := -Os -fno-inline-small-functions -fno-split-wide-types -mrelax -fno-caller-saves \
+	-fno-tree-loop-optimize -fno-move-loop-invariants -fno-peephole2 -ffreestanding -fno-jump-tables \
+	-fno-inline-functions-called-once -mmcu=atmega328p -DF_CPU=16000000L -DBAUD_RATE=115200 \
+	-DLED_START_FLASHES=3
+OPTIBOOT_LDFLAGS := -Wl,--section-start=.text=0x7e00 -Wl,--section-start=.version=0x7ffe \
+	-Wl,--relax -Wl,--gc-sections -nostartfiles -nostdlib
+
+$(OPTIBOOT_ELF): $(OPTIBOOT_SRC)/optiboot.c Makefile
+	@mkdir -p $(@D)
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(OPTIBOOT_CFLAGS) -I$(OPTIBOOT_SRC) $(OPTIBOOT_LDFLAGS) $< -o $@
+	$(Q)size=$$($(AVR_SIZE) -A $@ | awk '$$1 == ".text" { print $$2 }'); \
+		if [ "$$size" -gt 510 ]; then echo "optiboot: $$size bytes of code reach its version word" >&2; \
+		rm -f $@; exit 1; fi
+
+$(OPTIBOOT_HEX): $(OPTIBOOT_ELF)
+	$(Q)$(AVR_OBJCOPY) -O ihex -j .text -j .version --set-section-flags .version=alloc,load $< $@
+
+# The faults image as a hex, for the Uno suite to flash through the bootloader.
+FAULTS_HEX := $(FW_DIR)/faults/grundy.hex
+$(FAULTS_HEX): $(FAULTS_ELF)
+	$(Q)$(AVR_OBJCOPY) -O ihex -R .eeprom -R .mmcu $< $@
+
+# The Uno suite (tests/scenario/test_uno.c): each board in UNO_BOARDS flashed by make flash
+# through Optiboot into a simulated Uno, then reset every way an Uno is. It runs in real time
+# (avrdude's and the bootloader's timeouts): about 45 s simulated a board, 55-100 s of wall
+# clock on a busy 2-core machine (avrdude's write and verify alone 10-25 s), but little CPU
+# (15 s): one suite per board, so that make test runs them beside the others.
+UNO_BOARDS ?= direct matrix8 shift595
+TEST_UNO := $(BUILD)/tests/test_uno
+$(TEST_UNO): $(BUILD)/tests/scenario/test_uno.o $(SCENARIO_TALLY) $(SIM_UNO_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
 # --- the shift595 board's own tests need its firmware, whatever BOARD is ---
 SHIFT595_ELF := $(BUILD)/shift595/grundy.elf
 _shift595_elf:
@@ -305,7 +350,7 @@ firmware: deps
 _firmware: $(FW_HEX)
 	$(Q)$(AVR_SIZE) $(FW_ELF)
 
-_faults: $(FAULTS_ELF)
+_faults: $(FAULTS_ELF) $(FAULTS_HEX)
 _stack: $(FW_STACK)
 
 size: firmware
@@ -357,6 +402,8 @@ TEST_SUITES = \
 	$(foreach b,$(VALID_BOARDS),$(call board_suites,$(b))) \
 	"stack and RAM budget, proven from each image (tools/stack_depth.py): \
 		sh tests/stack/test_stack.sh $(foreach b,$(VALID_BOARDS),$(BUILD)/$(b)/grundy.elf)" \
+	$(foreach b,$(UNO_BOARDS),"the Uno with its bootloader on the $(b) board (make flash, resets; real time): \
+		$(TEST_UNO) $(OPTIBOOT_HEX) $(BUILD) $(b)") \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"presses and auto-repeat: $(TEST_PRESS)" \
@@ -380,7 +427,7 @@ TEST_SUITES = \
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
 		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
-		$(SIM_PLAY) $(SIM_SERIAL)
+		$(SIM_PLAY) $(SIM_SERIAL) $(TEST_UNO) $(OPTIBOOT_HEX)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 

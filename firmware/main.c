@@ -32,12 +32,18 @@ int main(void)
     for (;;) {
         const uint16_t now = tick_now();
         const uint8_t presses = tick_take_presses(), held = tick_buttons();
-        if (presses || held != seen_held || tick_alarm_due(now)) ui_update(presses, held, now);
+        if (presses || held != seen_held || tick_alarm_due(now)) {
+            ui_update(presses, held, now);
+            watchdog_changed(); /* sealed at the next feed */
+        }
         seen_held = held;
         display_update();
         watchdog_feed(now); /* only while the tick moves */
         /* the console has work only with input waiting or a reply under way */
-        if (console_busy || uart_rx_ready()) console_busy = console_update(now);
+        if (console_busy || uart_rx_ready()) {
+            console_busy = console_update(now);
+            watchdog_changed();
+        }
         if (console_busy) continue;
         if (ui_standby_due()) ui_standby(now);
         else sleep_mode(); /* the next tick (1 ms) or a UART byte wakes us */

@@ -23,13 +23,15 @@ SIM_PART_OBJS := $(addprefix $(SIM_BUILD)/,part_io.o max7219.o hc595.o)
 # One file per board model (board_<name>.c) plus the generic LED and button models.
 SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o scenario.o) \
 	$(SIM_BUILD)/board_shift595.o $(SIM_BUILD)/board_matrix8.o $(SIM_PART_OBJS)
+# The Arduino Uno around the chip (bootloader, fuses, a pty for its serial port): sim/uno.h.
+SIM_UNO_OBJS := $(SIM_BUILD)/uno.o
 SIM_PLAY := $(SIM_BUILD)/grundy-play
 SIM_PLAY_OBJS := $(SIM_BUILD)/play.o $(SIM_BUILD)/eeprom_file.o
 SIM_SERIAL := $(SIM_BUILD)/grundy-serial
 SIM_SERIAL_OBJS := $(SIM_BUILD)/serial.o $(SIM_BUILD)/eeprom_file.o
 
 SIM_HOST_OBJS := $(SIM_LIB_OBJS) $(SIM_RUN_OBJS) $(SIM_SCENARIO_OBJS) \
-	$(sort $(SIM_PLAY_OBJS) $(SIM_SERIAL_OBJS))
+	$(sort $(SIM_PLAY_OBJS) $(SIM_SERIAL_OBJS) $(SIM_UNO_OBJS))
 
 $(SIM_HOST_OBJS): $(SIM_BUILD)/%.o: sim/%.c sim/sim.mk
 	@mkdir -p $(@D)

@@ -574,7 +574,7 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
         if (sim->in_len && sim->xon) feed_uart(sim);
         if (sim->realtime && avr->cycle >= sim->rt_next_check) pace(sim);
         if (sim->wd) watch_watchdog(sim);
-        if (avr->pc == 0 && sim->started) {
+        if (avr->pc == avr->reset_pc && sim->started) {
             sim->restarts++;
             sim->restart_pc = sim->last_pc;
             sim->wdr_last = sim->wd_due = 0;
@@ -654,7 +654,8 @@ void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
     }
     /* The flags register is cleared by avr_reset(); the chip keeps the old flags on a pin reset. */
     if (porf.reg) {
-        const avr_regbit_t f = kind == SIM_RESET_POWER ? porf : extrf;
+        const avr_regbit_t borf = avr->reset_flags.borf;
+        const avr_regbit_t f = kind == SIM_RESET_POWER ? porf : kind == SIM_RESET_PIN ? extrf : borf;
         avr->data[f.reg] = (uint8_t)(flags | f.mask << f.bit);
     }
     if (sim->bootloader && porf.reg) avr->data[porf.reg] = 0;

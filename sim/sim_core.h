@@ -45,6 +45,8 @@ typedef struct {
 typedef enum {
     SIM_RESET_PIN,   /* the RESET pin pulled low (a reset button): SRAM and registers kept */
     SIM_RESET_POWER, /* power off and on: SRAM and registers hold garbage at power-up */
+    SIM_RESET_BROWNOUT, /* the supply dipped below the brown-out level and came back before
+                         * SRAM lost its contents: SRAM and registers kept, BORF added */
 } sim_reset_t;
 
 /* Called for every complete UART0 line, without CR or LF, as it arrives. */
@@ -86,9 +88,10 @@ sim_status_t sim_run_for(sim_t *sim, uint64_t cycles);
 /* Exit code passed to sim_probe_exit(); meaningful after SIM_EXITED. */
 int sim_exit_code(const sim_t *sim);
 
-/* Restart the firmware at address 0 as a reset of that kind does on the chip, at once and with
- * the cycle counter running on: I/O registers to their reset values, MCUSR with EXTRF added
- * (pin) or PORF alone (power), every port an input again (pin-driven LEDs go dark), undriven
+/* Restart the firmware at the reset address (0, or the boot section a harness set in
+ * avr->reset_pc) as a reset of that kind does on the chip, at once and with the cycle counter
+ * running on: I/O registers to their reset values, MCUSR with EXTRF (pin) or BORF (brown-out)
+ * added, or PORF alone (power), every port an input again (pin-driven LEDs go dark), undriven
  * pins low as at power-up while externally driven ones keep their level (a held button stays
  * held), EEPROM kept. Power: registers and SRAM are filled from a generator seeded with seed,
  * except the painted stack area, which is painted again (the stack high water so far is kept).
@@ -101,8 +104,8 @@ void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed);
  * crashed (simavr's own pc has moved past it by then). */
 uint32_t sim_pc(const sim_t *sim);
 
-/* Times execution came back to the reset vector after the run began: a jump to address 0 or a
- * watchdog reset, which simavr turns into a silent restart of the firmware (sim_reset() is not
+/* Times execution came back to the reset address (avr->reset_pc) after the run began: a jump
+ * there or a watchdog reset, which simavr turns into a silent restart of the firmware (sim_reset() is not
  * counted). from_pc (if not NULL) receives the byte address of the instruction executed just
  * before the last one. */
 unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc);

@@ -29,6 +29,8 @@ need python3-yaml  python3 -c 'import yaml'
 need make          command -v make
 need gcc           command -v cc
 need clang         command -v clang
+# Optiboot's source, for the Uno suite's bootloader (make test builds it into build/optiboot)
+need arduino-core-avr test -f /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot/optiboot.c
 if [ "$mode" = flash ]; then
     need avrdude   command -v avrdude
 fi

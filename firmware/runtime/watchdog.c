@@ -13,6 +13,8 @@
 #define WATCHDOG_WARM 0x5EED /* record.warm once a boot has run: SRAM has been kept since */
 #define WATCHDOG_FEED_MS 16 /* feed at most this often */
 #define WATCHDOG_TRUST_MS 4096 /* a resumed state that hangs sooner is not resumed again */
+#define WATCHDOG_RESUMED 1     /* record.resumed: this boot resumed kept state */
+#define WATCHDOG_YOUNG 2       /* record.resumed: this boot is younger than WATCHDOG_TRUST_MS */
 #define WATCHDOG_BITS (_BV(WDIE) | _BV(WDE) | (WATCHDOG_TIMEOUT & 7) | ((WATCHDOG_TIMEOUT & 8) << 2))
 
 extern uint8_t __noinit_start[], __noinit_end[]; /* the linker's */
@@ -20,7 +22,8 @@ extern uint8_t __noinit_start[], __noinit_end[]; /* the linker's */
 static struct {
     uint8_t mcusr;  /* MCUSR at this boot, saved before the startup code runs */
     uint8_t fired;  /* 1: the interrupt stage sealed (the main loop was stuck) */
-    uint8_t resumed; /* 1: this boot resumed, and has not run WATCHDOG_TRUST_MS since */
+    uint8_t resumed; /* until this boot has run WATCHDOG_TRUST_MS: WATCHDOG_YOUNG, and
+                      * WATCHDOG_RESUMED if it resumed */
     uint16_t warm;  /* WATCHDOG_WARM: a boot has run since power-up */
     uint16_t crc;   /* the seal: CRC of every other .noinit byte */
 } watchdog_record WATCHDOG_KEEP;
@@ -29,6 +32,7 @@ static uint8_t watchdog_cause; /* watchdog_reset_t, with WATCHDOG_KEPT */
 static uint16_t watchdog_fed;  /* the tick's time at the last feed */
 static uint16_t watchdog_sealed; /* and at the last seal */
 static uint8_t watchdog_on;      /* 0 while paused: a feed must not start it again */
+static uint8_t watchdog_dirty;   /* the main loop may have changed .noinit since the last seal */
 
 /* First thing after a reset, before .data and .bss are set up (avr-libc's wdt.h): after a
  * watchdog reset the watchdog runs on at its shortest timeout until WDRF is cleared. */
@@ -80,11 +84,15 @@ void watchdog_start(void)
     else if (sealed && watchdog_record.fired) cause = WATCHDOG_RESET_WATCHDOG; /* MCUSR cleared */
     else if (watchdog_record.warm == WATCHDOG_WARM) cause = WATCHDOG_RESET_EXTERNAL;
     /* a resumed state that hung again at once is not resumed twice */
-    if (cause == WATCHDOG_RESET_WATCHDOG && sealed && !watchdog_record.resumed) cause |= WATCHDOG_KEPT;
+    const uint8_t recent = watchdog_record.resumed;
+    if (cause == WATCHDOG_RESET_WATCHDOG && sealed && !(recent & WATCHDOG_RESUMED)) cause |= WATCHDOG_KEPT;
+    /* the reset pin (the button, or a serial monitor opening the Uno's port) keeps the game too,
+     * unless the boot before is younger than WATCHDOG_TRUST_MS: pressed twice, it starts afresh */
+    if (cause == WATCHDOG_RESET_EXTERNAL && sealed && !(recent & WATCHDOG_YOUNG)) cause |= WATCHDOG_KEPT;
     watchdog_cause = cause;
     watchdog_record.warm = WATCHDOG_WARM;
     watchdog_record.fired = 0;
-    watchdog_record.resumed = (cause & WATCHDOG_KEPT) != 0;
+    watchdog_record.resumed = WATCHDOG_YOUNG | (cause & WATCHDOG_KEPT ? WATCHDOG_RESUMED : 0);
     watchdog_resume();
 }
 
@@ -100,11 +108,17 @@ void watchdog_feed(uint16_t now)
     watchdog_fed = now;
     wdt_reset();
     WDTCSR = WATCHDOG_BITS; /* the interrupt stage again, after a late feed */
-    if ((uint16_t)(now - watchdog_sealed) >= WATCHDOG_SEAL_MS) {
+    if (watchdog_dirty || (uint16_t)(now - watchdog_sealed) >= WATCHDOG_SEAL_MS) {
+        watchdog_dirty = 0;
         watchdog_sealed = now;
         watchdog_seal(0);
         if (now >= WATCHDOG_TRUST_MS) watchdog_record.resumed = 0;
     }
+}
+
+void watchdog_changed(void)
+{
+    watchdog_dirty = 1;
 }
 
 void watchdog_pause(void)

@@ -23,7 +23,7 @@ typedef enum {
     WATCHDOG_RESET_WATCHDOG, /* a hang */
 } watchdog_reset_t;
 
-/* Set with WATCHDOG_RESET_WATCHDOG by watchdog_reset_cause(): .noinit's seal holds. */
+/* Set with WATCHDOG_RESET_WATCHDOG or _EXTERNAL by watchdog_reset_cause(): .noinit's seal holds. */
 #define WATCHDOG_KEPT 0x80
 
 /* At boot, before anything writes .noinit: find what reset the chip, then start the watchdog. */
@@ -34,6 +34,9 @@ uint8_t watchdog_reset_cause(void);
  * .noinit now and then. Called by the main loop every pass, and by the waits that may last
  * longer than a pass. */
 void watchdog_feed(uint16_t now_ms);
+/* The main loop changed (or may have changed) kept state: the next feed seals it, so that a
+ * reset 16 ms later finds it (a serial monitor opening the port resets an Uno at any time). */
+void watchdog_changed(void);
 /* Stop the watchdog (before power-down: it would wake or reset the chip). */
 void watchdog_pause(void);
 /* Start it again (after the wake); the timeout counts from now. */

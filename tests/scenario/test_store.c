@@ -185,7 +185,13 @@ static void st_test_survive(uint8_t *image_out)
     for (int how = 0; how < 2; how++) {
         snprintf(tally_context, sizeof tally_context, "survive the %s", how ? "power cycle" : "reset button");
         scn_reset(s, how ? SCN_RESET_POWER : SCN_RESET_BUTTON);
-        st_boot(s, "loaded", set2, sizeof set2);
+        if (how) {
+            st_boot(s, "loaded", set2, sizeof set2);
+        } else { /* the game goes on (issue 21): settings and score as RAM kept them */
+            const char *set_line = scn_wait_line(s, "@settings ", 500);
+            snprintf(set2, sizeof set2, "%s", set_line ? set_line : "");
+            tally_check(scn_wait_line(s, "@resume ", 100) != NULL, "no @resume after the reset button");
+        }
         tally_check(!strcmp(set, set2), "settings '%s', saved '%s'", set2, set);
     }
     /* the score goes on from what was saved */

@@ -1272,6 +1272,13 @@ static void sm_reset(sm_t *g, bool power, bool in_save)
     if (sm_trace) printf("  %10.3f ms  %s\n", scn_now_ms(g->s), power ? "power cut" : "reset button");
     scn_reset(g->s, power ? SCN_RESET_POWER | SCN_RESET_TORN : SCN_RESET_BUTTON);
     if (scn_line_count(g->s) > before) g->cut_lines++; /* a line cut short on the wire */
+    if (!power) {
+        /* one press keeps the game (issue 21), which this model does not follow: press twice,
+         * the second within 4 s of the boot, for the fresh start it checks; the first boot's
+         * lines are passed over (the Uno suite and the watchdog suite check a single press) */
+        scn_run_ms(g->s, 20 + (uint32_t)sm_rand(200));
+        scn_reset(g->s, SCN_RESET_BUTTON);
+    }
     g->lines += scn_line_count(g->s) - before;
     g->seen = scn_line_count(g->s);
     g->cut_at_write = 0;
