@@ -2,7 +2,8 @@
  * It owns the run loop, so everything that must happen between instructions lives here:
  * feeding queued UART input under XON/XOFF, the probe hooks on GPIOR0 (sim_probe.h), the
  * optional wall-clock pacing, collecting UART output into lines, and counting (and stopping
- * at) the firmware's EEPROM byte writes through a hook wrapped around simavr's own on EECR,
+ * at) the firmware's EEPROM byte writes through a hook that takes simavr's place on EECR and
+ * gives each byte the chip's write time,
  * the gaps between WDR instructions, and the chip's watchdog rule simavr lacks (below).
  * Resets go through avr_reset() plus the repairs a harness needs (pins, flags, SRAM). */
 #include "sim_core.h"
@@ -95,6 +96,8 @@ struct sim {
     void *ee_next_param;
     uint64_t ee_writes, ee_stop;
     bool ee_stop_hit;
+    bool ee_busy;     /* a byte is being programmed (EEPE set) until cycle ee_done */
+    uint64_t ee_done;
     sim_eeprom_write_t ee_last;
 
     avr_watchdog_t *wd; /* simavr's watchdog module; NULL if the MCU has none */
@@ -220,29 +223,104 @@ static void on_gpior0_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *par
     }
 }
 
-/* ---- EEPROM write hook ---- */
+/* ---- EEPROM: the chip's write time ---- */
 
 /* simavr keeps one write callback per I/O register, and its EEPROM module decides from EEMPE
- * as it was *before* the write whether an EEPE strobe programs a byte, then clears both bits. A
- * second callback chained by avr_register_io_write() would run after it and could no longer
- * tell; so this one takes the module's place, looks first, and calls it. */
+ * as it was *before* the write whether an EEPE strobe programs a byte. A second callback chained
+ * by avr_register_io_write() would run after it and could no longer tell; so this one takes the
+ * module's place. simavr 1.6 stores a byte and clears EEPE at once; the chip keeps EEPE set while
+ * it programs (3.4 ms erase and write, 1.8 ms erase only or write only: EEPM), ignores EEPE and
+ * EERE strobes and EEAR writes meanwhile, halts the CPU 2 cycles on the strobe, and requests its
+ * ready interrupt (EE_READY) for as long as EERIE is set and EEPE clear. This hook does all of
+ * that; the module only serves reads and EEMPE's 4-cycle window. The byte is stored at the
+ * strobe (nothing can read it before EEPE falls; a power cut meanwhile is scn_reset's TORN). A
+ * reset while programming does not stop it (datasheet 8.4.2: the write completes), so EEPE reads
+ * 1 after it until the time is up; a power cut does. */
+#define SIM_EEPE_HALT_CYCLES 2
+#define SIM_EEPROM_HALF_US 1800 /* EEPM 01 (erase only) and 10 (write only) */
+
+static avr_cycle_count_t ee_timer(avr_t *avr, avr_cycle_count_t when, void *param);
+
+static uint8_t ee_bit(avr_regbit_t b) {
+    return (uint8_t)(b.mask << b.bit);
+}
+
+/* EEPE stays set (and the timer that ends the write runs) while the byte is programmed. */
+static void ee_arm(sim_t *sim) {
+    avr_t *avr = sim->avr;
+    if (!sim->ee_busy) return;
+    avr->data[sim->ee->r_eecr] |= ee_bit(sim->ee->eepe);
+    avr_cycle_timer_register(avr, sim->ee_done > avr->cycle ? sim->ee_done - avr->cycle : 1, ee_timer, sim);
+}
+
+/* The write is over: EEPE falls; the ready interrupt follows while EERIE is set (ee_ready). */
+static void ee_finish(sim_t *sim) {
+    sim->ee_busy = false;
+    sim->avr->data[sim->ee->r_eecr] &= (uint8_t)~ee_bit(sim->ee->eepe);
+}
+
+/* EE_READY is a level: requested whenever EERIE is set and EEPE clear (raising again while it is
+ * pending does nothing). Called after every step and when a write ends. */
+static void ee_ready(sim_t *sim) {
+    avr_t *avr = sim->avr;
+    if (!sim->ee_busy && (avr->data[sim->ee->r_eecr] & ee_bit(sim->ee->ready.enable)) && !sim->ee->ready.pending)
+        avr_raise_interrupt(avr, &sim->ee->ready);
+}
+
+static avr_cycle_count_t ee_timer(avr_t *avr, avr_cycle_count_t when, void *param) {
+    sim_t *sim = param;
+    (void)when;
+    if (sim->ee_busy && avr->cycle >= sim->ee_done) {
+        ee_finish(sim);
+        ee_ready(sim);
+    }
+    return 0;
+}
+
 static void on_eecr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param) {
     sim_t *sim = param;
     avr_eeprom_t *ee = sim->ee;
+    const uint8_t eepe = ee_bit(ee->eepe), eere = ee_bit(ee->eere), eempe = ee_bit(ee->eempe);
     /* EEARH's unused bits read as 0 on the chip; simavr would index past its buffer with them. */
     if (ee->r_eearh) avr->data[ee->r_eearh] &= (uint8_t)((ee->size - 1u) >> 8);
     uint16_t a =
         (uint16_t)(avr->data[ee->r_eearl] | (ee->r_eearh ? avr->data[ee->r_eearh] << 8 : 0));
-    bool programs =
-        avr_regbit_get(avr, ee->eempe) && ((v >> ee->eepe.bit) & ee->eepe.mask) && a < ee->size;
-    uint8_t before = programs ? ee->eeprom[a] : 0;
-    sim->ee_next(avr, addr, v, sim->ee_next_param);
-    if (!programs) return;
+    const bool strobe = (avr->data[ee->r_eecr] & eempe) && (v & eepe);
+    if (sim->ee_busy) { /* programming: EEPE and EERE strobes are ignored, EEPM kept */
+        const uint8_t eepm = (uint8_t)(ee_bit(ee->eepm[0]) | ee_bit(ee->eepm[1]));
+        v = (uint8_t)((v & ~(eepe | eere | eepm)) | (avr->data[ee->r_eecr] & eepm));
+        if (strobe) {
+            avr->data[ee->r_eecr] = (uint8_t)(v | eepe);
+            return;
+        }
+        sim->ee_next(avr, addr, v, sim->ee_next_param); /* EERIE, EEMPE's window */
+        avr->data[ee->r_eecr] |= eepe;
+        return;
+    }
+    if (!strobe || a >= ee->size) {
+        sim->ee_next(avr, addr, v, sim->ee_next_param); /* reads, EEMPE, EERIE */
+        return;
+    }
+    const uint8_t mode = (uint8_t)((v >> ee->eepm[0].bit) & 3u); /* EEPM1:0 */
+    const uint8_t before = ee->eeprom[a], data = avr->data[ee->r_eedr];
+    ee->eeprom[a] = mode == 1 ? 0xFF : mode == 2 ? (uint8_t)(before & data) : data;
+    avr->data[ee->r_eecr] = (uint8_t)((v & ~(eempe | eere)) | eepe);
+    avr->cycle += SIM_EEPE_HALT_CYCLES;
+    sim->ee_busy = true;
+    sim->ee_done = avr->cycle + (uint64_t)(mode == 0 ? SIM_EEPROM_WRITE_US : SIM_EEPROM_HALF_US) *
+                                    avr->frequency / 1000000u;
+    ee_arm(sim);
     sim->ee_last = (sim_eeprom_write_t){a, before, ee->eeprom[a], avr->cycle};
     if (++sim->ee_writes == sim->ee_stop) sim->ee_stop_hit = true;
 }
 
-/* Find simavr's EEPROM module and put the counting hook in front of its EECR callback. */
+/* EEARL and EEARH: not writable while a byte is programmed. */
+static void on_eear_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param) {
+    sim_t *sim = param;
+    if (!sim->ee_busy) avr->data[addr] = v;
+}
+
+/* Find simavr's EEPROM module and put the hook in front of its EECR callback. */
 static void hook_eeprom(sim_t *sim) {
     avr_t *avr = sim->avr;
     for (avr_io_t *io = avr->io_port; io; io = io->next)
@@ -260,6 +338,8 @@ static void hook_eeprom(sim_t *sim) {
     }
     avr->io[r].w.c = on_eecr_write;
     avr->io[r].w.param = sim;
+    avr_register_io_write(avr, sim->ee->r_eearl, on_eear_write, sim);
+    if (sim->ee->r_eearh) avr_register_io_write(avr, sim->ee->r_eearh, on_eear_write, sim);
 }
 
 uint64_t sim_random_next(uint64_t *state) {
@@ -581,9 +661,11 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
             if (avr->data[SIM_MCUSR_DATA] & (1u << SIM_WDRF_BIT)) { /* a watchdog reset */
                 sim->wd_resets++;
                 reset_ports(avr); /* the pins float */
+                if (sim->ee) ee_arm(sim); /* a byte being programmed goes on */
             }
             if (sim->bootloader) avr->data[SIM_MCUSR_DATA] = 0;
         }
+        if (sim->ee) ee_ready(sim);
         sim->started = true;
         sim->last_pc = avr->pc;
         if (!sim->power_on) {
@@ -641,6 +723,8 @@ void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
     }
     avr_reset(avr);
     reset_ports(avr);
+    if (sim->ee && kind == SIM_RESET_POWER) sim->ee_busy = false; /* the write is cut */
+    else if (sim->ee) ee_arm(sim);                                /* it goes on */
     if (kind == SIM_RESET_POWER) {
         uint64_t r = seed;
         for (uint32_t a = 0; a <= avr->ramend; a++) {
@@ -706,6 +790,10 @@ bool sim_eeprom_last_write(const sim_t *sim, sim_eeprom_write_t *w) {
     if (!sim->ee_writes) return false;
     *w = sim->ee_last;
     return true;
+}
+
+bool sim_eeprom_busy(const sim_t *sim) {
+    return sim->ee_busy;
 }
 
 void sim_eeprom_stop_at(sim_t *sim, uint64_t n) {
