@@ -60,9 +60,18 @@ struct sim {
     sim_line_fn line_fn;
     void *line_user;
 
-    uint8_t *in; /* bytes waiting for the firmware's receiver */
+    uint16_t *in; /* bytes waiting on the wire for the receiver (UART_INPUT_FE: a garbled frame) */
     size_t in_pos, in_len, in_cap;
     bool xon;
+    avr_uart_t *uart; /* simavr's UART0 module, for its receive FIFO */
+    avr_irq_t *rx_pin; /* PD0 */
+    /* the receiver in a sleep mode that stops its clock (the model below) */
+    bool rx_deaf;         /* from such a SLEEP until the receiver is back */
+    uint64_t rx_woke;     /* the CPU woke at this cycle (0: still asleep) */
+    uint64_t rx_startup;  /* cycles from the wake until the clock runs: 16K CK, or 6 (standby) */
+    uint64_t rx_t0;       /* the wire's stream of bytes began here (0: none) */
+    uint64_t rx_gone;     /* bytes of that stream already past, before in_pos */
+    uint64_t rx_pin_high; /* PD0 back high at this cycle (0: not low) */
 
     bool measuring;
     uint8_t tag;
@@ -406,6 +415,9 @@ sim_t *sim_open(const char *elf_path, char *err, size_t errlen) {
     uint32_t flags = 0;
     avr_ioctl(sim->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     sim->uart_irq = avr_io_getirq(sim->avr, AVR_IOCTL_UART_GETIRQ('0'), 0);
+    for (avr_io_t *io = sim->avr->io_port; io; io = io->next)
+        if (io->kind && !strcmp(io->kind, "uart")) sim->uart = (avr_uart_t *)io;
+    sim->rx_pin = avr_io_getirq(sim->avr, AVR_IOCTL_IOPORT_GETIRQ('D'), 0);
     if (sim->uart_irq) {
         avr_irq_register_notify(sim->uart_irq + UART_IRQ_OUTPUT, on_uart_output, sim);
         avr_irq_register_notify(sim->uart_irq + UART_IRQ_OUT_XON, on_uart_xon, sim);
@@ -506,12 +518,128 @@ static void pace(sim_t *sim) {
     sim->rt_next_check = sim->avr->cycle + f / 1000;
 }
 
-/* The receiver drops bytes while disabled, so wait for RXEN0 as well as XON. */
+/* The receiver drops bytes while disabled, so wait for RXEN0 as well as XON. Bytes go in at the
+ * line's pace: one into simavr's receive FIFO when it is empty (simavr raises RXC one character
+ * time later), so the bytes still queued here are the ones still on the wire. */
 static void feed_uart(sim_t *sim) {
     if (!(sim->avr->data[SIM_UCSR0B_DATA] & (1u << SIM_RXEN0_BIT))) return;
-    while (sim->xon && sim->in_pos < sim->in_len)
+    if (sim->rx_deaf || (sim->uart && sim->uart->input.read != sim->uart->input.write)) return;
+    if (sim->xon && sim->in_pos < sim->in_len)
         avr_raise_irq(sim->uart_irq + UART_IRQ_INPUT, sim->in[sim->in_pos++]);
     if (sim->in_pos == sim->in_len) sim->in_pos = sim->in_len = 0;
+}
+
+/* ---- the receiver asleep ----
+ * In power-down and power-save the USART has no clock (datasheet Table 10-1), and in standby
+ * clk_IO stops too: a byte on RX is only an edge on PD0, which wakes the chip through PCINT16 if
+ * that is enabled. The clock runs again the start-up time after the wake (16K CK = 1.024 ms
+ * with the Uno's fuses, 6 CK from standby); until then every byte on the wire is lost, and the
+ * receiver then starts on the first falling edge it sees, which may be in the middle of a byte:
+ * it frames garbage, with a framing error whenever its stop bit reads 0 (20.8.1), until a frame
+ * happens to start on a real start bit. simavr keeps its USART running while asleep; this models
+ * the chip: from such a SLEEP, the bytes queued here are a stream on the wire, back to back from
+ * the first one's start bit, and none reach the FIFO until the receiver is back. */
+#define SIM_SMCR_DATA 0x53
+#define SIM_UBRR0L_DATA 0xC4
+#define SIM_UBRR0H_DATA 0xC5
+#define SIM_UCSR0A_DATA 0xC0
+#define SIM_U2X0_BIT 1
+#define SIM_STARTUP_CK 16384u /* CKSEL 1111, SUT 11 (L=0xFF): from power-down and power-save */
+#define SIM_STANDBY_CK 6u
+#define SIM_FRAME_BITS 10u /* start, 8 data, stop */
+
+/* Cycles per bit at the firmware's baud rate. */
+static uint64_t rx_bit_cycles(const sim_t *sim) {
+    const avr_t *avr = sim->avr;
+    const unsigned ubrr = (unsigned)(avr->data[SIM_UBRR0L_DATA] | (avr->data[SIM_UBRR0H_DATA] & 0x0F) << 8);
+    return (uint64_t)(ubrr + 1) * ((avr->data[SIM_UCSR0A_DATA] & (1u << SIM_U2X0_BIT)) ? 8 : 16);
+}
+
+/* Bit q (0: the stream's first start bit) of the stream on the wire: idle (1) after its end. */
+static unsigned rx_wire_bit(const sim_t *sim, uint64_t q) {
+    const uint64_t m = q / SIM_FRAME_BITS, b = q % SIM_FRAME_BITS;
+    if (m < sim->rx_gone || m - sim->rx_gone >= sim->in_len - sim->in_pos) return 1;
+    if (b == 0) return 0;
+    if (b == SIM_FRAME_BITS - 1) return 1;
+    return (sim->in[sim->in_pos + (m - sim->rx_gone)] >> (b - 1)) & 1u;
+}
+
+/* The receiver is back at cycle `back`: what it frames from the stream replaces the stream's
+ * bytes, garbage first, then the bytes from the first real start bit it lands on. */
+static void rx_resync(sim_t *sim, uint64_t back) {
+    const uint64_t bit = rx_bit_cycles(sim);
+    const uint64_t end = (sim->rx_gone + (sim->in_len - sim->in_pos)) * SIM_FRAME_BITS;
+    uint64_t q = back > sim->rx_t0 ? (back - sim->rx_t0 + bit - 1) / bit : 0;
+    uint16_t framed[64];
+    size_t n = 0;
+    for (; q < end; q++) {
+        if (rx_wire_bit(sim, q) || (q && !rx_wire_bit(sim, q - 1))) continue; /* a falling edge */
+        if (q % SIM_FRAME_BITS == 0) break; /* on a real start bit: in step from here */
+        uint16_t v = 0;
+        for (unsigned b = 0; b < 8; b++) v |= (uint16_t)(rx_wire_bit(sim, q + 1 + b) << b);
+        if (!rx_wire_bit(sim, q + SIM_FRAME_BITS - 1)) v |= UART_INPUT_FE;
+        if (n < sizeof framed / sizeof framed[0]) framed[n++] = v;
+        q += SIM_FRAME_BITS - 1;
+    }
+    const uint64_t keep_from = q < end ? q / SIM_FRAME_BITS : sim->rx_gone + (sim->in_len - sim->in_pos);
+    sim->in_pos += keep_from - sim->rx_gone; /* the bytes before: lost or garbled */
+    if (n) { /* the garbage goes in front of the rest */
+        const size_t rest = sim->in_len - sim->in_pos;
+        uint16_t *buf = malloc((n + rest + 1) * sizeof *buf);
+        if (!buf) abort();
+        memcpy(buf, framed, n * sizeof *buf);
+        memcpy(buf + n, sim->in + sim->in_pos, rest * sizeof *buf);
+        free(sim->in);
+        sim->in = buf;
+        sim->in_cap = n + rest + 1;
+        sim->in_pos = 0;
+        sim->in_len = n + rest;
+    }
+    sim->rx_t0 = sim->rx_gone = 0;
+}
+
+/* Before a step: a SLEEP in a mode that stops the USART makes the receiver deaf. */
+static bool rx_sleeping_mode(const avr_t *avr) {
+    const uint8_t smcr = avr->data[SIM_SMCR_DATA];
+    const uint8_t sm = (uint8_t)((smcr >> 1) & 7u);
+    return (smcr & 1u) && (sm == 2 || sm == 3 || sm == 6 || sm == 7);
+}
+
+/* After each step while the receiver is deaf: the stream's first edge on PD0, bytes passing
+ * by, the wake, and the receiver back after the start-up time. */
+static void rx_watch(sim_t *sim) {
+    avr_t *avr = sim->avr;
+    const uint64_t now = avr->cycle;
+    if (sim->rx_pin_high && now >= sim->rx_pin_high) {
+        sim->rx_pin_high = 0;
+        if (sim->rx_pin) avr_raise_irq(sim->rx_pin, 1);
+    }
+    if (!sim->rx_t0 && sim->in_pos < sim->in_len) { /* the first start bit: a falling edge */
+        sim->rx_t0 = now ? now : 1;
+        sim->rx_gone = 0;
+        if (sim->rx_pin) {
+            avr_raise_irq(sim->rx_pin, 0);
+            sim->rx_pin_high = now + rx_bit_cycles(sim);
+        }
+    }
+    if (!sim->rx_woke && avr->state == cpu_Running) sim->rx_woke = now ? now : 1;
+    const uint64_t back = sim->rx_woke ? sim->rx_woke + sim->rx_startup : UINT64_MAX;
+    if (sim->rx_t0) {
+        const uint64_t frame = rx_bit_cycles(sim) * SIM_FRAME_BITS;
+        if (now >= back) {
+            rx_resync(sim, back);
+        } else { /* bytes wholly past are gone */
+            while (sim->in_pos < sim->in_len && sim->rx_t0 + (sim->rx_gone + 1) * frame <= now) {
+                sim->in_pos++;
+                sim->rx_gone++;
+            }
+            if (sim->in_pos == sim->in_len) {
+                sim->in_pos = sim->in_len = 0;
+                sim->rx_t0 = sim->rx_gone = 0;
+            }
+        }
+    }
+    if (now >= back) sim->rx_deaf = false;
 }
 
 static sim_status_t final_status(const sim_t *sim) {
@@ -651,6 +779,8 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
             return SIM_EEPROM_STOP;
         }
         if (avr->cycle >= end) return at_end;
+        const int state = avr->state; /* before an edge on PD0 can wake the CPU */
+        if (sim->rx_deaf) rx_watch(sim);
         if (sim->in_len && sim->xon) feed_uart(sim);
         if (sim->realtime && avr->cycle >= sim->rt_next_check) pace(sim);
         if (sim->wd) watch_watchdog(sim);
@@ -668,14 +798,21 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
         if (sim->ee) ee_ready(sim);
         sim->started = true;
         sim->last_pc = avr->pc;
+        const bool deafening = !sim->rx_deaf && rx_sleeping_mode(avr) && avr->state == cpu_Running &&
+                               (uint16_t)(avr->flash[avr->pc] | avr->flash[avr->pc + 1] << 8) == SIM_SLEEP_OPCODE;
         if (!sim->power_on) {
             avr_run(avr);
-            continue;
+        } else {
+            const uint64_t cycle = avr->cycle, spi = sim->power.spi_bytes;
+            avr_run(avr);
+            power_step(sim, state, sim->last_pc, cycle, spi);
         }
-        const int state = avr->state;
-        const uint64_t cycle = avr->cycle, spi = sim->power.spi_bytes;
-        avr_run(avr);
-        power_step(sim, state, sim->last_pc, cycle, spi);
+        if (deafening && avr->state == cpu_Sleeping) {
+            const uint8_t sm = (uint8_t)((avr->data[SIM_SMCR_DATA] >> 1) & 7u);
+            sim->rx_deaf = true;
+            sim->rx_woke = 0;
+            sim->rx_startup = sm >= 6 ? SIM_STANDBY_CK : SIM_STARTUP_CK;
+        }
     }
 }
 
@@ -744,6 +881,10 @@ void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
     if (sim->bootloader && porf.reg) avr->data[porf.reg] = 0;
     if (sim->line_len) end_line(sim);
     sim->xon = true; /* simavr empties the receive FIFO on reset */
+    sim->rx_deaf = false; /* awake: the receiver takes what is still on the wire */
+    sim->rx_t0 = sim->rx_gone = 0;
+    if (sim->rx_pin_high && sim->rx_pin) avr_raise_irq(sim->rx_pin, 1);
+    sim->rx_pin_high = 0;
     sim->started = false;
     sim->measuring = false;
     sim->exited = false;
@@ -810,9 +951,8 @@ void sim_set_line_callback(sim_t *sim, sim_line_fn fn, void *user) {
 
 void sim_uart_send(sim_t *sim, const uint8_t *bytes, size_t n) {
     if (!sim->uart_irq || !n) return;
-    grow(&sim->in, &sim->in_cap, sim->in_len + n, 1);
-    memcpy(sim->in + sim->in_len, bytes, n);
-    sim->in_len += n;
+    grow(&sim->in, &sim->in_cap, sim->in_len + n, sizeof *sim->in);
+    for (size_t i = 0; i < n; i++) sim->in[sim->in_len++] = bytes[i];
 }
 
 size_t sim_uart_pending(const sim_t *sim) {
