@@ -137,6 +137,7 @@ void ui_start(uint16_t now_ms)
     play_print_state();
     uart_end_line();
     ui.state = UI_GAME;
+    ui.played = 1; /* the menu's B comes back to it */
 }
 
 /* The standby time of the settings in s; 0: never. */
