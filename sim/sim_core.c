@@ -692,7 +692,8 @@ static const uint8_t power_at_regs[SIM_AT_COUNT] = {
     [SIM_AT_SMCR] = 0x53, [SIM_AT_MCUCR] = 0x55, [SIM_AT_PRR] = 0x64, [SIM_AT_TCCR0B] = 0x45,
     [SIM_AT_TCCR1B] = 0x81, [SIM_AT_TCCR2B] = 0xB1, [SIM_AT_PCICR] = 0x68, [SIM_AT_PCMSK0] = 0x6B,
     [SIM_AT_PCMSK1] = 0x6C, [SIM_AT_PCMSK2] = 0x6D, [SIM_AT_EIMSK] = 0x3D, [SIM_AT_WDTCSR] = 0x60,
-    [SIM_AT_ADCSRA] = 0x7A, [SIM_AT_ACSR] = 0x50, [SIM_AT_UCSR0B] = 0xC1,
+    [SIM_AT_ADCSRA] = 0x7A, [SIM_AT_ACSR] = 0x50, [SIM_AT_UCSR0B] = 0xC1, [SIM_AT_PORTD] = 0x2B,
+    [SIM_AT_DDRD] = 0x2A, [SIM_AT_PCIFR] = 0x3B,
 };
 
 static void power_on_spi(struct avr_irq_t *irq, uint32_t value, void *param) {

@@ -121,7 +121,7 @@ unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc);
 enum {
     SIM_AT_SMCR, SIM_AT_MCUCR, SIM_AT_PRR, SIM_AT_TCCR0B, SIM_AT_TCCR1B, SIM_AT_TCCR2B,
     SIM_AT_PCICR, SIM_AT_PCMSK0, SIM_AT_PCMSK1, SIM_AT_PCMSK2, SIM_AT_EIMSK, SIM_AT_WDTCSR,
-    SIM_AT_ADCSRA, SIM_AT_ACSR, SIM_AT_UCSR0B, SIM_AT_COUNT
+    SIM_AT_ADCSRA, SIM_AT_ACSR, SIM_AT_UCSR0B, SIM_AT_PORTD, SIM_AT_DDRD, SIM_AT_PCIFR, SIM_AT_COUNT
 };
 
 /* Counted since sim_power_watch(). The avr_run() call that executes SLEEP already advances the
