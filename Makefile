@@ -356,6 +356,8 @@ TEST_SUITES = \
 	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
 	"matrix8 board (MAX7219 set up and kept, brightness, sounds, letters, flash size): \
 		$(SIM_TEST_MATRIX8) $(MATRIX8_ELF)" \
+	"matrix8's refresh flag read and cleared with interrupts off (disassembly): \
+		python3 tests/board/test_atomic_flags.py $(MATRIX8_ELF) board_refresh" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
