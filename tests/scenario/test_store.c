@@ -364,8 +364,8 @@ static bool st_saved_since(const scn_t *s, size_t from)
 /* A change made while a save is writing goes into that save: a game's score starts the save of
  * a whole blank slot, and once its first byte is written the next game begins, flipping the
  * alternating first player. Right after that save, a power cycle: the score and the flip are
- * both there. (The simulated EEPROM programs a byte at once, so the firmware writes that slot
- * in about 13 polls, 1 ms apart, after summing it in as many.) */
+ * both there. (The simulated EEPROM takes the chip's 3.4 ms a byte, so the firmware writes
+ * that slot over about 1.4 s, one byte a poll, after summing it in about 13 polls.) */
 static void st_test_change_during_save(void)
 {
     snprintf(tally_context, sizeof tally_context, "a change during a save");
