@@ -236,8 +236,8 @@ $(FUZZ_CONSOLE): $(FUZZ_SRCS) $(wildcard firmware/console/*.h firmware/engine/*.
 		-fno-sanitize-recover=undefined -Ifirmware/console $(ENGINE_INC) $(FUZZ_SRCS) -o $@
 
 # --- the store on the AVR, driven directly (tests/store/store_suite.c), with the firmware's
-# objects; store.c itself with 137 bytes a poll (137 divides 2 x 412 - 2), so that a save's last byte
-# ends a poll ---
+# objects; store.c itself with 137 bytes a poll (a sum in three polls; a poll that programs a
+# byte ends there, the EEPROM busy 3.4 ms) ---
 TEST_STORE_AVR := $(BUILD)/tests/store_avr.elf
 TEST_STORE_AVR_CFLAGS := $(AVR_CFLAGS) $(FW_INC) -DSTORE_STEPS=137
 TEST_STORE_AVR_OBJS := $(BUILD)/tests/avr/store_suite.o $(BUILD)/tests/avr/store_steps.o \
