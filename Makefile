@@ -285,8 +285,8 @@ $(FUZZ_CONSOLE): $(FUZZ_SRCS) $(wildcard firmware/console/*.h firmware/engine/*.
 		-fno-sanitize-recover=undefined -Ifirmware/console $(ENGINE_INC) $(FUZZ_SRCS) -o $@
 
 # --- the store on the AVR, driven directly (tests/store/store_suite.c), with the firmware's
-# objects; store.c itself with 137 bytes a poll (137 divides 2 x 412 - 2), so that a save's last byte
-# ends a poll ---
+# objects; store.c itself with 137 bytes a poll (a sum in three polls; a poll that programs a
+# byte ends there, the EEPROM busy 3.4 ms) ---
 TEST_STORE_AVR := $(BUILD)/tests/store_avr.elf
 TEST_STORE_AVR_CFLAGS := $(AVR_CFLAGS) $(FW_INC) -DSTORE_STEPS=137
 TEST_STORE_AVR_OBJS := $(BUILD)/tests/avr/store_suite.o $(BUILD)/tests/avr/store_steps.o \
@@ -417,6 +417,8 @@ TEST_SUITES = \
 	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
 	"matrix8 board (MAX7219 set up and kept, brightness, sounds, letters, flash size): \
 		$(SIM_TEST_MATRIX8) $(MATRIX8_ELF)" \
+	"matrix8's refresh flag read and cleared with interrupts off (disassembly): \
+		python3 tests/board/test_atomic_flags.py $(MATRIX8_ELF) board_refresh" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \

@@ -123,8 +123,9 @@ $(SIM_TEST_PARTS): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 
 -include $(SIM_TEST_PARTS:=.d)
 
-# Power accounting test: a firmware of known duty cycle, and its host side.
-SIM_DUTY_FW := $(SIM_BUILD)/test/duty_fw.elf
+# Power accounting test: a firmware of known duty cycle, one that sleeps in power-down with a
+# serial wake-up, and the host side.
+SIM_DUTY_FW := $(SIM_BUILD)/test/duty_fw.elf $(SIM_BUILD)/test/rxwake_fw.elf
 SIM_TEST_POWER := $(SIM_BUILD)/test/test_power
 
 $(SIM_TEST_POWER): $(SIM_TEST_POWER).o $(SIM_LIB_OBJS)

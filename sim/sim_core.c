@@ -2,7 +2,8 @@
  * It owns the run loop, so everything that must happen between instructions lives here:
  * feeding queued UART input under XON/XOFF, the probe hooks on GPIOR0 (sim_probe.h), the
  * optional wall-clock pacing, collecting UART output into lines, and counting (and stopping
- * at) the firmware's EEPROM byte writes through a hook wrapped around simavr's own on EECR,
+ * at) the firmware's EEPROM byte writes through a hook that takes simavr's place on EECR and
+ * gives each byte the chip's write time,
  * the gaps between WDR instructions, and the chip's watchdog rule simavr lacks (below).
  * Resets go through avr_reset() plus the repairs a harness needs (pins, flags, SRAM). */
 #include "sim_core.h"
@@ -59,9 +60,18 @@ struct sim {
     sim_line_fn line_fn;
     void *line_user;
 
-    uint8_t *in; /* bytes waiting for the firmware's receiver */
+    uint16_t *in; /* bytes waiting on the wire for the receiver (UART_INPUT_FE: a garbled frame) */
     size_t in_pos, in_len, in_cap;
     bool xon;
+    avr_uart_t *uart; /* simavr's UART0 module, for its receive FIFO */
+    avr_irq_t *rx_pin; /* PD0 */
+    /* the receiver in a sleep mode that stops its clock (the model below) */
+    bool rx_deaf;         /* from such a SLEEP until the receiver is back */
+    uint64_t rx_woke;     /* the CPU woke at this cycle (0: still asleep) */
+    uint64_t rx_startup;  /* cycles from the wake until the clock runs: 16K CK, or 6 (standby) */
+    uint64_t rx_t0;       /* the wire's stream of bytes began here (0: none) */
+    uint64_t rx_gone;     /* bytes of that stream already past, before in_pos */
+    uint64_t rx_pin_high; /* PD0 back high at this cycle (0: not low) */
 
     bool measuring;
     uint8_t tag;
@@ -95,6 +105,8 @@ struct sim {
     void *ee_next_param;
     uint64_t ee_writes, ee_stop;
     bool ee_stop_hit;
+    bool ee_busy;     /* a byte is being programmed (EEPE set) until cycle ee_done */
+    uint64_t ee_done;
     sim_eeprom_write_t ee_last;
 
     avr_watchdog_t *wd; /* simavr's watchdog module; NULL if the MCU has none */
@@ -220,29 +232,104 @@ static void on_gpior0_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *par
     }
 }
 
-/* ---- EEPROM write hook ---- */
+/* ---- EEPROM: the chip's write time ---- */
 
 /* simavr keeps one write callback per I/O register, and its EEPROM module decides from EEMPE
- * as it was *before* the write whether an EEPE strobe programs a byte, then clears both bits. A
- * second callback chained by avr_register_io_write() would run after it and could no longer
- * tell; so this one takes the module's place, looks first, and calls it. */
+ * as it was *before* the write whether an EEPE strobe programs a byte. A second callback chained
+ * by avr_register_io_write() would run after it and could no longer tell; so this one takes the
+ * module's place. simavr 1.6 stores a byte and clears EEPE at once; the chip keeps EEPE set while
+ * it programs (3.4 ms erase and write, 1.8 ms erase only or write only: EEPM), ignores EEPE and
+ * EERE strobes and EEAR writes meanwhile, halts the CPU 2 cycles on the strobe, and requests its
+ * ready interrupt (EE_READY) for as long as EERIE is set and EEPE clear. This hook does all of
+ * that; the module only serves reads and EEMPE's 4-cycle window. The byte is stored at the
+ * strobe (nothing can read it before EEPE falls; a power cut meanwhile is scn_reset's TORN). A
+ * reset while programming does not stop it (datasheet 8.4.2: the write completes), so EEPE reads
+ * 1 after it until the time is up; a power cut does. */
+#define SIM_EEPE_HALT_CYCLES 2
+#define SIM_EEPROM_HALF_US 1800 /* EEPM 01 (erase only) and 10 (write only) */
+
+static avr_cycle_count_t ee_timer(avr_t *avr, avr_cycle_count_t when, void *param);
+
+static uint8_t ee_bit(avr_regbit_t b) {
+    return (uint8_t)(b.mask << b.bit);
+}
+
+/* EEPE stays set (and the timer that ends the write runs) while the byte is programmed. */
+static void ee_arm(sim_t *sim) {
+    avr_t *avr = sim->avr;
+    if (!sim->ee_busy) return;
+    avr->data[sim->ee->r_eecr] |= ee_bit(sim->ee->eepe);
+    avr_cycle_timer_register(avr, sim->ee_done > avr->cycle ? sim->ee_done - avr->cycle : 1, ee_timer, sim);
+}
+
+/* The write is over: EEPE falls; the ready interrupt follows while EERIE is set (ee_ready). */
+static void ee_finish(sim_t *sim) {
+    sim->ee_busy = false;
+    sim->avr->data[sim->ee->r_eecr] &= (uint8_t)~ee_bit(sim->ee->eepe);
+}
+
+/* EE_READY is a level: requested whenever EERIE is set and EEPE clear (raising again while it is
+ * pending does nothing). Called after every step and when a write ends. */
+static void ee_ready(sim_t *sim) {
+    avr_t *avr = sim->avr;
+    if (!sim->ee_busy && (avr->data[sim->ee->r_eecr] & ee_bit(sim->ee->ready.enable)) && !sim->ee->ready.pending)
+        avr_raise_interrupt(avr, &sim->ee->ready);
+}
+
+static avr_cycle_count_t ee_timer(avr_t *avr, avr_cycle_count_t when, void *param) {
+    sim_t *sim = param;
+    (void)when;
+    if (sim->ee_busy && avr->cycle >= sim->ee_done) {
+        ee_finish(sim);
+        ee_ready(sim);
+    }
+    return 0;
+}
+
 static void on_eecr_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param) {
     sim_t *sim = param;
     avr_eeprom_t *ee = sim->ee;
+    const uint8_t eepe = ee_bit(ee->eepe), eere = ee_bit(ee->eere), eempe = ee_bit(ee->eempe);
     /* EEARH's unused bits read as 0 on the chip; simavr would index past its buffer with them. */
     if (ee->r_eearh) avr->data[ee->r_eearh] &= (uint8_t)((ee->size - 1u) >> 8);
     uint16_t a =
         (uint16_t)(avr->data[ee->r_eearl] | (ee->r_eearh ? avr->data[ee->r_eearh] << 8 : 0));
-    bool programs =
-        avr_regbit_get(avr, ee->eempe) && ((v >> ee->eepe.bit) & ee->eepe.mask) && a < ee->size;
-    uint8_t before = programs ? ee->eeprom[a] : 0;
-    sim->ee_next(avr, addr, v, sim->ee_next_param);
-    if (!programs) return;
+    const bool strobe = (avr->data[ee->r_eecr] & eempe) && (v & eepe);
+    if (sim->ee_busy) { /* programming: EEPE and EERE strobes are ignored, EEPM kept */
+        const uint8_t eepm = (uint8_t)(ee_bit(ee->eepm[0]) | ee_bit(ee->eepm[1]));
+        v = (uint8_t)((v & ~(eepe | eere | eepm)) | (avr->data[ee->r_eecr] & eepm));
+        if (strobe) {
+            avr->data[ee->r_eecr] = (uint8_t)(v | eepe);
+            return;
+        }
+        sim->ee_next(avr, addr, v, sim->ee_next_param); /* EERIE, EEMPE's window */
+        avr->data[ee->r_eecr] |= eepe;
+        return;
+    }
+    if (!strobe || a >= ee->size) {
+        sim->ee_next(avr, addr, v, sim->ee_next_param); /* reads, EEMPE, EERIE */
+        return;
+    }
+    const uint8_t mode = (uint8_t)((v >> ee->eepm[0].bit) & 3u); /* EEPM1:0 */
+    const uint8_t before = ee->eeprom[a], data = avr->data[ee->r_eedr];
+    ee->eeprom[a] = mode == 1 ? 0xFF : mode == 2 ? (uint8_t)(before & data) : data;
+    avr->data[ee->r_eecr] = (uint8_t)((v & ~(eempe | eere)) | eepe);
+    avr->cycle += SIM_EEPE_HALT_CYCLES;
+    sim->ee_busy = true;
+    sim->ee_done = avr->cycle + (uint64_t)(mode == 0 ? SIM_EEPROM_WRITE_US : SIM_EEPROM_HALF_US) *
+                                    avr->frequency / 1000000u;
+    ee_arm(sim);
     sim->ee_last = (sim_eeprom_write_t){a, before, ee->eeprom[a], avr->cycle};
     if (++sim->ee_writes == sim->ee_stop) sim->ee_stop_hit = true;
 }
 
-/* Find simavr's EEPROM module and put the counting hook in front of its EECR callback. */
+/* EEARL and EEARH: not writable while a byte is programmed. */
+static void on_eear_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param) {
+    sim_t *sim = param;
+    if (!sim->ee_busy) avr->data[addr] = v;
+}
+
+/* Find simavr's EEPROM module and put the hook in front of its EECR callback. */
 static void hook_eeprom(sim_t *sim) {
     avr_t *avr = sim->avr;
     for (avr_io_t *io = avr->io_port; io; io = io->next)
@@ -260,6 +347,8 @@ static void hook_eeprom(sim_t *sim) {
     }
     avr->io[r].w.c = on_eecr_write;
     avr->io[r].w.param = sim;
+    avr_register_io_write(avr, sim->ee->r_eearl, on_eear_write, sim);
+    if (sim->ee->r_eearh) avr_register_io_write(avr, sim->ee->r_eearh, on_eear_write, sim);
 }
 
 uint64_t sim_random_next(uint64_t *state) {
@@ -326,6 +415,9 @@ sim_t *sim_open(const char *elf_path, char *err, size_t errlen) {
     uint32_t flags = 0;
     avr_ioctl(sim->avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
     sim->uart_irq = avr_io_getirq(sim->avr, AVR_IOCTL_UART_GETIRQ('0'), 0);
+    for (avr_io_t *io = sim->avr->io_port; io; io = io->next)
+        if (io->kind && !strcmp(io->kind, "uart")) sim->uart = (avr_uart_t *)io;
+    sim->rx_pin = avr_io_getirq(sim->avr, AVR_IOCTL_IOPORT_GETIRQ('D'), 0);
     if (sim->uart_irq) {
         avr_irq_register_notify(sim->uart_irq + UART_IRQ_OUTPUT, on_uart_output, sim);
         avr_irq_register_notify(sim->uart_irq + UART_IRQ_OUT_XON, on_uart_xon, sim);
@@ -426,12 +518,128 @@ static void pace(sim_t *sim) {
     sim->rt_next_check = sim->avr->cycle + f / 1000;
 }
 
-/* The receiver drops bytes while disabled, so wait for RXEN0 as well as XON. */
+/* The receiver drops bytes while disabled, so wait for RXEN0 as well as XON. Bytes go in at the
+ * line's pace: one into simavr's receive FIFO when it is empty (simavr raises RXC one character
+ * time later), so the bytes still queued here are the ones still on the wire. */
 static void feed_uart(sim_t *sim) {
     if (!(sim->avr->data[SIM_UCSR0B_DATA] & (1u << SIM_RXEN0_BIT))) return;
-    while (sim->xon && sim->in_pos < sim->in_len)
+    if (sim->rx_deaf || (sim->uart && sim->uart->input.read != sim->uart->input.write)) return;
+    if (sim->xon && sim->in_pos < sim->in_len)
         avr_raise_irq(sim->uart_irq + UART_IRQ_INPUT, sim->in[sim->in_pos++]);
     if (sim->in_pos == sim->in_len) sim->in_pos = sim->in_len = 0;
+}
+
+/* ---- the receiver asleep ----
+ * In power-down and power-save the USART has no clock (datasheet Table 10-1), and in standby
+ * clk_IO stops too: a byte on RX is only an edge on PD0, which wakes the chip through PCINT16 if
+ * that is enabled. The clock runs again the start-up time after the wake (16K CK = 1.024 ms
+ * with the Uno's fuses, 6 CK from standby); until then every byte on the wire is lost, and the
+ * receiver then starts on the first falling edge it sees, which may be in the middle of a byte:
+ * it frames garbage, with a framing error whenever its stop bit reads 0 (20.8.1), until a frame
+ * happens to start on a real start bit. simavr keeps its USART running while asleep; this models
+ * the chip: from such a SLEEP, the bytes queued here are a stream on the wire, back to back from
+ * the first one's start bit, and none reach the FIFO until the receiver is back. */
+#define SIM_SMCR_DATA 0x53
+#define SIM_UBRR0L_DATA 0xC4
+#define SIM_UBRR0H_DATA 0xC5
+#define SIM_UCSR0A_DATA 0xC0
+#define SIM_U2X0_BIT 1
+#define SIM_STARTUP_CK 16384u /* CKSEL 1111, SUT 11 (L=0xFF): from power-down and power-save */
+#define SIM_STANDBY_CK 6u
+#define SIM_FRAME_BITS 10u /* start, 8 data, stop */
+
+/* Cycles per bit at the firmware's baud rate. */
+static uint64_t rx_bit_cycles(const sim_t *sim) {
+    const avr_t *avr = sim->avr;
+    const unsigned ubrr = (unsigned)(avr->data[SIM_UBRR0L_DATA] | (avr->data[SIM_UBRR0H_DATA] & 0x0F) << 8);
+    return (uint64_t)(ubrr + 1) * ((avr->data[SIM_UCSR0A_DATA] & (1u << SIM_U2X0_BIT)) ? 8 : 16);
+}
+
+/* Bit q (0: the stream's first start bit) of the stream on the wire: idle (1) after its end. */
+static unsigned rx_wire_bit(const sim_t *sim, uint64_t q) {
+    const uint64_t m = q / SIM_FRAME_BITS, b = q % SIM_FRAME_BITS;
+    if (m < sim->rx_gone || m - sim->rx_gone >= sim->in_len - sim->in_pos) return 1;
+    if (b == 0) return 0;
+    if (b == SIM_FRAME_BITS - 1) return 1;
+    return (sim->in[sim->in_pos + (m - sim->rx_gone)] >> (b - 1)) & 1u;
+}
+
+/* The receiver is back at cycle `back`: what it frames from the stream replaces the stream's
+ * bytes, garbage first, then the bytes from the first real start bit it lands on. */
+static void rx_resync(sim_t *sim, uint64_t back) {
+    const uint64_t bit = rx_bit_cycles(sim);
+    const uint64_t end = (sim->rx_gone + (sim->in_len - sim->in_pos)) * SIM_FRAME_BITS;
+    uint64_t q = back > sim->rx_t0 ? (back - sim->rx_t0 + bit - 1) / bit : 0;
+    uint16_t framed[64];
+    size_t n = 0;
+    for (; q < end; q++) {
+        if (rx_wire_bit(sim, q) || (q && !rx_wire_bit(sim, q - 1))) continue; /* a falling edge */
+        if (q % SIM_FRAME_BITS == 0) break; /* on a real start bit: in step from here */
+        uint16_t v = 0;
+        for (unsigned b = 0; b < 8; b++) v |= (uint16_t)(rx_wire_bit(sim, q + 1 + b) << b);
+        if (!rx_wire_bit(sim, q + SIM_FRAME_BITS - 1)) v |= UART_INPUT_FE;
+        if (n < sizeof framed / sizeof framed[0]) framed[n++] = v;
+        q += SIM_FRAME_BITS - 1;
+    }
+    const uint64_t keep_from = q < end ? q / SIM_FRAME_BITS : sim->rx_gone + (sim->in_len - sim->in_pos);
+    sim->in_pos += keep_from - sim->rx_gone; /* the bytes before: lost or garbled */
+    if (n) { /* the garbage goes in front of the rest */
+        const size_t rest = sim->in_len - sim->in_pos;
+        uint16_t *buf = malloc((n + rest + 1) * sizeof *buf);
+        if (!buf) abort();
+        memcpy(buf, framed, n * sizeof *buf);
+        memcpy(buf + n, sim->in + sim->in_pos, rest * sizeof *buf);
+        free(sim->in);
+        sim->in = buf;
+        sim->in_cap = n + rest + 1;
+        sim->in_pos = 0;
+        sim->in_len = n + rest;
+    }
+    sim->rx_t0 = sim->rx_gone = 0;
+}
+
+/* Before a step: a SLEEP in a mode that stops the USART makes the receiver deaf. */
+static bool rx_sleeping_mode(const avr_t *avr) {
+    const uint8_t smcr = avr->data[SIM_SMCR_DATA];
+    const uint8_t sm = (uint8_t)((smcr >> 1) & 7u);
+    return (smcr & 1u) && (sm == 2 || sm == 3 || sm == 6 || sm == 7);
+}
+
+/* After each step while the receiver is deaf: the stream's first edge on PD0, bytes passing
+ * by, the wake, and the receiver back after the start-up time. */
+static void rx_watch(sim_t *sim) {
+    avr_t *avr = sim->avr;
+    const uint64_t now = avr->cycle;
+    if (sim->rx_pin_high && now >= sim->rx_pin_high) {
+        sim->rx_pin_high = 0;
+        if (sim->rx_pin) avr_raise_irq(sim->rx_pin, 1);
+    }
+    if (!sim->rx_t0 && sim->in_pos < sim->in_len) { /* the first start bit: a falling edge */
+        sim->rx_t0 = now ? now : 1;
+        sim->rx_gone = 0;
+        if (sim->rx_pin) {
+            avr_raise_irq(sim->rx_pin, 0);
+            sim->rx_pin_high = now + rx_bit_cycles(sim);
+        }
+    }
+    if (!sim->rx_woke && avr->state == cpu_Running) sim->rx_woke = now ? now : 1;
+    const uint64_t back = sim->rx_woke ? sim->rx_woke + sim->rx_startup : UINT64_MAX;
+    if (sim->rx_t0) {
+        const uint64_t frame = rx_bit_cycles(sim) * SIM_FRAME_BITS;
+        if (now >= back) {
+            rx_resync(sim, back);
+        } else { /* bytes wholly past are gone */
+            while (sim->in_pos < sim->in_len && sim->rx_t0 + (sim->rx_gone + 1) * frame <= now) {
+                sim->in_pos++;
+                sim->rx_gone++;
+            }
+            if (sim->in_pos == sim->in_len) {
+                sim->in_pos = sim->in_len = 0;
+                sim->rx_t0 = sim->rx_gone = 0;
+            }
+        }
+    }
+    if (now >= back) sim->rx_deaf = false;
 }
 
 static sim_status_t final_status(const sim_t *sim) {
@@ -484,7 +692,8 @@ static const uint8_t power_at_regs[SIM_AT_COUNT] = {
     [SIM_AT_SMCR] = 0x53, [SIM_AT_MCUCR] = 0x55, [SIM_AT_PRR] = 0x64, [SIM_AT_TCCR0B] = 0x45,
     [SIM_AT_TCCR1B] = 0x81, [SIM_AT_TCCR2B] = 0xB1, [SIM_AT_PCICR] = 0x68, [SIM_AT_PCMSK0] = 0x6B,
     [SIM_AT_PCMSK1] = 0x6C, [SIM_AT_PCMSK2] = 0x6D, [SIM_AT_EIMSK] = 0x3D, [SIM_AT_WDTCSR] = 0x60,
-    [SIM_AT_ADCSRA] = 0x7A, [SIM_AT_ACSR] = 0x50, [SIM_AT_UCSR0B] = 0xC1,
+    [SIM_AT_ADCSRA] = 0x7A, [SIM_AT_ACSR] = 0x50, [SIM_AT_UCSR0B] = 0xC1, [SIM_AT_PORTD] = 0x2B,
+    [SIM_AT_DDRD] = 0x2A, [SIM_AT_PCIFR] = 0x3B,
 };
 
 static void power_on_spi(struct avr_irq_t *irq, uint32_t value, void *param) {
@@ -571,6 +780,8 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
             return SIM_EEPROM_STOP;
         }
         if (avr->cycle >= end) return at_end;
+        const int state = avr->state; /* before an edge on PD0 can wake the CPU */
+        if (sim->rx_deaf) rx_watch(sim);
         if (sim->in_len && sim->xon) feed_uart(sim);
         if (sim->realtime && avr->cycle >= sim->rt_next_check) pace(sim);
         if (sim->wd) watch_watchdog(sim);
@@ -581,19 +792,28 @@ static sim_status_t run_until(sim_t *sim, uint64_t end, sim_status_t at_end) {
             if (avr->data[SIM_MCUSR_DATA] & (1u << SIM_WDRF_BIT)) { /* a watchdog reset */
                 sim->wd_resets++;
                 reset_ports(avr); /* the pins float */
+                if (sim->ee) ee_arm(sim); /* a byte being programmed goes on */
             }
             if (sim->bootloader) avr->data[SIM_MCUSR_DATA] = 0;
         }
+        if (sim->ee) ee_ready(sim);
         sim->started = true;
         sim->last_pc = avr->pc;
+        const bool deafening = !sim->rx_deaf && rx_sleeping_mode(avr) && avr->state == cpu_Running &&
+                               (uint16_t)(avr->flash[avr->pc] | avr->flash[avr->pc + 1] << 8) == SIM_SLEEP_OPCODE;
         if (!sim->power_on) {
             avr_run(avr);
-            continue;
+        } else {
+            const uint64_t cycle = avr->cycle, spi = sim->power.spi_bytes;
+            avr_run(avr);
+            power_step(sim, state, sim->last_pc, cycle, spi);
         }
-        const int state = avr->state;
-        const uint64_t cycle = avr->cycle, spi = sim->power.spi_bytes;
-        avr_run(avr);
-        power_step(sim, state, sim->last_pc, cycle, spi);
+        if (deafening && avr->state == cpu_Sleeping) {
+            const uint8_t sm = (uint8_t)((avr->data[SIM_SMCR_DATA] >> 1) & 7u);
+            sim->rx_deaf = true;
+            sim->rx_woke = 0;
+            sim->rx_startup = sm >= 6 ? SIM_STANDBY_CK : SIM_STARTUP_CK;
+        }
     }
 }
 
@@ -641,6 +861,8 @@ void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
     }
     avr_reset(avr);
     reset_ports(avr);
+    if (sim->ee && kind == SIM_RESET_POWER) sim->ee_busy = false; /* the write is cut */
+    else if (sim->ee) ee_arm(sim);                                /* it goes on */
     if (kind == SIM_RESET_POWER) {
         uint64_t r = seed;
         for (uint32_t a = 0; a <= avr->ramend; a++) {
@@ -661,6 +883,10 @@ void sim_reset(sim_t *sim, sim_reset_t kind, uint64_t seed) {
     if (sim->bootloader && porf.reg) avr->data[porf.reg] = 0;
     if (sim->line_len) end_line(sim);
     sim->xon = true; /* simavr empties the receive FIFO on reset */
+    sim->rx_deaf = false; /* awake: the receiver takes what is still on the wire */
+    sim->rx_t0 = sim->rx_gone = 0;
+    if (sim->rx_pin_high && sim->rx_pin) avr_raise_irq(sim->rx_pin, 1);
+    sim->rx_pin_high = 0;
     sim->started = false;
     sim->measuring = false;
     sim->exited = false;
@@ -709,6 +935,10 @@ bool sim_eeprom_last_write(const sim_t *sim, sim_eeprom_write_t *w) {
     return true;
 }
 
+bool sim_eeprom_busy(const sim_t *sim) {
+    return sim->ee_busy;
+}
+
 void sim_eeprom_stop_at(sim_t *sim, uint64_t n) {
     sim->ee_stop = n > sim->ee_writes ? n : 0;
     sim->ee_stop_hit = false;
@@ -723,9 +953,8 @@ void sim_set_line_callback(sim_t *sim, sim_line_fn fn, void *user) {
 
 void sim_uart_send(sim_t *sim, const uint8_t *bytes, size_t n) {
     if (!sim->uart_irq || !n) return;
-    grow(&sim->in, &sim->in_cap, sim->in_len + n, 1);
-    memcpy(sim->in + sim->in_len, bytes, n);
-    sim->in_len += n;
+    grow(&sim->in, &sim->in_cap, sim->in_len + n, sizeof *sim->in);
+    for (size_t i = 0; i < n; i++) sim->in[sim->in_len++] = bytes[i];
 }
 
 size_t sim_uart_pending(const sim_t *sim) {

@@ -30,8 +30,11 @@ typedef struct {
     uint64_t min, median, max; /* median: the lower of the two middle values for even counts */
 } sim_stats_t;
 
-/* How long the chip takes to program one EEPROM byte (the datasheet's 3.3 ms, simavr's 3.4 ms).
- * simavr stores the byte at once and clears EEPE; only its ready interrupt comes this late. */
+/* How long the chip takes to program one EEPROM byte (datasheet Table 8-1: 3.4 ms to erase and
+ * write, EEPM 00, as avr-libc does; 1.8 ms to erase only or write only). simavr 1.6 stores the
+ * byte and clears EEPE at once; this library keeps EEPE set for that long, ignores EEPE and EERE
+ * strobes and EEAR writes meanwhile, and requests EE_READY while EERIE is set and EEPE clear, as
+ * the chip does. A reset (pin, watchdog) does not stop a write under way; a power cut does. */
 #define SIM_EEPROM_WRITE_US 3400
 
 /* One EEPROM byte programmed by the firmware. */
@@ -121,7 +124,7 @@ unsigned sim_restarts(const sim_t *sim, uint32_t *from_pc);
 enum {
     SIM_AT_SMCR, SIM_AT_MCUCR, SIM_AT_PRR, SIM_AT_TCCR0B, SIM_AT_TCCR1B, SIM_AT_TCCR2B,
     SIM_AT_PCICR, SIM_AT_PCMSK0, SIM_AT_PCMSK1, SIM_AT_PCMSK2, SIM_AT_EIMSK, SIM_AT_WDTCSR,
-    SIM_AT_ADCSRA, SIM_AT_ACSR, SIM_AT_UCSR0B, SIM_AT_COUNT
+    SIM_AT_ADCSRA, SIM_AT_ACSR, SIM_AT_UCSR0B, SIM_AT_PORTD, SIM_AT_DDRD, SIM_AT_PCIFR, SIM_AT_COUNT
 };
 
 /* Counted since sim_power_watch(). The avr_run() call that executes SLEEP already advances the
@@ -185,6 +188,9 @@ uint64_t sim_eeprom_writes(const sim_t *sim);
 
 /* The firmware's last EEPROM byte write, into *w; false (and *w untouched) if none yet. */
 bool sim_eeprom_last_write(const sim_t *sim, sim_eeprom_write_t *w);
+
+/* True while the firmware's last EEPROM byte is still being programmed (EEPE set). */
+bool sim_eeprom_busy(const sim_t *sim);
 
 /* Arm a stop: the run under way returns SIM_EEPROM_STOP right after the instruction that makes
  * EEPROM write number n (as counted by sim_eeprom_writes()), before another instruction runs,

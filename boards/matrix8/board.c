@@ -4,6 +4,7 @@
  * leaves the display dark or in test mode; the tick steps the sounds. */
 #include <avr/io.h>
 #include <avr/pgmspace.h>
+#include <util/atomic.h>
 
 #include "board.h"
 
@@ -131,8 +132,12 @@ uint8_t board_buttons_raw(void)
 
 void board_show(const uint8_t lit[BOARD_ROWS])
 {
-    const uint8_t all = board_refresh;
-    board_refresh = 0;
+    uint8_t all;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    { /* read and cleared at once: a tick's request in between would be lost */
+        all = board_refresh;
+        board_refresh = 0;
+    }
     for (uint8_t i = 0; i < BOARD_FRAMES; i++)
         if (all || (i < BOARD_ROWS && lit[i] != board_sent[i])) board_frame(i, lit);
 }

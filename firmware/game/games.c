@@ -139,6 +139,7 @@ bool games_find(const engine_rules_t *r, settings_t *s)
     s->misere = r->misere;
     if (game == ENGINE_GAME_BASH) s->bash_max = (uint8_t)r->bash_max;
     if (id == GAMES_CUSTOM || id == GAMES_LINE) s->custom = bits;
+    settings_fit(s); /* the other options as the menu would leave them (no Marienbad for Wythoff) */
     return true;
 }
 

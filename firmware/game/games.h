@@ -47,7 +47,8 @@ uint8_t games_least_take(const settings_t *s);
 /* Set up the engine rules for the game the settings name. */
 void games_rules(const settings_t *s, engine_rules_t *r);
 /* The menu game that plays rules r: sets s's game, misere and, for bash and the custom sets,
- * their parameter; false when the menu has no such game (or not its misere variant here). */
+ * their parameter, and fits the other options to it (settings_fit), so that s is settings the
+ * menu could have made; false when the menu has no such game (or not its misere variant here). */
 bool games_find(const engine_rules_t *r, settings_t *s);
 /* Print the game's engine name ("kayles", "misere:bash:3", "sub:1,3,4") to the UART. */
 void games_print_name(const settings_t *s);

@@ -243,8 +243,7 @@ static void menu_change(int8_t step)
     uint8_t *v = menu_value(menu.line);
     const uint8_t first = pgm_read_byte(&menu_lines[menu.line].first), count = menu_count(menu.line);
     *v = (uint8_t)(first + ((uint8_t)(*v - first) + count + step) % count);
-    if (!games_misere_offered(menu.edit.game)) menu.edit.misere = 0;
-    if (menu.edit.start >= menu_count(MENU_START)) menu.edit.start = SETTINGS_START_CLASSIC;
+    settings_fit(&menu.edit);
     if (menu.line == MENU_BRIGHT) board_brightness(menu.edit.brightness); /* seen while chosen */
 }
 

@@ -41,8 +41,9 @@ play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms);
 void play_view(uint16_t now_ms);
 /* After a pause (the menu): restart the running pause or show, forget half-done input. */
 void play_resume(uint16_t now_ms);
-/* After a watchdog reset: resume the game RAM kept (sealed by the watchdog), when the rules
- * accept its position and agree on whether it is over; false if not. */
+/* After a watchdog reset: resume the game RAM kept (sealed by the watchdog), when its settings,
+ * phase, sides and rows are in range and the rules accept its position and agree on whether it
+ * is over; false if not. */
 bool play_restore(uint16_t now_ms);
 /* True while the device thinks or shows its move (no standby then). */
 bool play_is_busy(void);

@@ -50,6 +50,12 @@ static const settings_t settings_highest PROGMEM = {
     .standby = SETTINGS_STANDBYS - 1,
 };
 
+void settings_fit(settings_t *s)
+{
+    if (!games_misere_offered(s->game)) s->misere = 0;
+    if (s->start == SETTINGS_START_MARIENBAD && !games_marienbad_fits(s->game)) s->start = SETTINGS_START_CLASSIC;
+}
+
 bool settings_valid(const settings_t *s)
 {
     const uint8_t *v = (const uint8_t *)s;

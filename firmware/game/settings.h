@@ -42,5 +42,8 @@ typedef struct {
 void settings_default(settings_t *s);
 /* True when every field of s is in its range (and the game's options exist). */
 bool settings_valid(const settings_t *s);
+/* Make s's options fit its game, as the menu does when the game changes: misere off where it is
+ * not offered, the classic start where Marienbad's does not fit. */
+void settings_fit(settings_t *s);
 
 #endif

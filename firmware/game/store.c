@@ -148,46 +148,66 @@ static bool store_step(void)
     return false;
 }
 
-store_origin_t store_load(void)
+/* The newest valid record of this version, else of version 1 (same slots' start, one byte
+ * shorter, whose settings lack the last field and whose score table is the same): its slot and
+ * sequence into store_active and store_active_seq, its score table's address into store_src;
+ * its start, or NULL when there is none (those three then untouched). */
+static const uint8_t *store_newest(void)
 {
-    bool blank = true, found = false;
-    const uint8_t *from = 0;
-    for (uint16_t i = 0; i < 2 * STORE_SIZE; i++)
-        if (eeprom_read_byte(store_slot(0) + i) != 0xFF) blank = false;
-    /* the newest valid record of this version; none: of version 1 (same slots' start, one
-     * byte shorter), whose settings lack the last field and whose score table is the same */
-    for (uint8_t version = STORE_VERSION; version && !found; version--) {
+    const uint8_t *from = NULL;
+    for (uint8_t version = STORE_VERSION; version && !from; version--) {
         const uint16_t size = version == STORE_VERSION ? STORE_SIZE : STORE_V1_SIZE;
         for (uint8_t slot = 0; slot < 2; slot++) {
             const uint8_t *base = store_slot(0) + slot * size;
             if (eeprom_read_byte(base) != version || !store_valid(base, size)) continue;
             const uint8_t seq = eeprom_read_byte(base + size - 1);
-            if (found && (int8_t)(seq - store_active_seq) <= 0) continue;
-            found = true;
+            if (from && (int8_t)(seq - store_active_seq) <= 0) continue;
+            from = base;
             store_active = slot;
             store_active_seq = seq;
-            from = base;
+            store_src = (uint16_t)(uintptr_t)(base + size - sizeof(store_score_t) * STORE_CELL_COUNT - 3);
         }
     }
+    return from;
+}
+
+store_origin_t store_load(void)
+{
+    bool blank = true, other_blank = true;
+    for (uint16_t i = 0; i < 2 * STORE_SIZE; i++)
+        if (eeprom_read_byte(store_slot(0) + i) != 0xFF) {
+            blank = false;
+            if (i >= STORE_SIZE) other_blank = false;
+        }
+    const uint8_t *from = store_newest();
     store_phase = STORE_IDLE;
     store_cell_count = 0;
-    store_zeros = !found;
+    store_zeros = !from;
     settings_default(&store_set);
-    if (!found) {
+    if (!from) {
         store_active = 1; /* the first save goes to slot 0 */
         store_active_seq = 0;
-        return blank ? STORE_BLANK : STORE_CORRUPT;
+        /* slot 1 blank: no save ever finished, and a cut first one (slot 0 begun) lost only
+         * what it was saving; the old state was blank, and blank it is */
+        return blank || other_blank ? STORE_BLANK : STORE_CORRUPT;
     }
-    const uint8_t size = eeprom_read_byte(from) == STORE_VERSION ? sizeof store_set : SETTINGS_V1_SIZE;
-    eeprom_read_block(&store_set, from + STORE_SETTINGS_AT, size);
-    store_src = (uint16_t)(uintptr_t)(from + STORE_SETTINGS_AT + size);
+    eeprom_read_block(&store_set, from + STORE_SETTINGS_AT, store_src - (uint16_t)(uintptr_t)from - STORE_SETTINGS_AT);
     if (!settings_valid(&store_set)) settings_default(&store_set);
     return STORE_LOADED;
 }
 
 bool store_resume(void)
 {
-    if (!settings_valid(&store_set)) return false;
+    /* what RAM kept is checked, and where the records are is found again in the EEPROM: a
+     * stray write before the hang sends no byte anywhere but into the other slot */
+    if (!settings_valid(&store_set) || store_zeros > 1 || store_cell_count > STORE_CELLS) return false;
+    for (uint8_t n = 0; n < store_cell_count; n++)
+        if (store_cells[n].cell >= STORE_CELL_COUNT) return false;
+    if (!store_newest()) {
+        if (!store_zeros) return false; /* the source slot is gone: a fresh load */
+        store_active = 1;
+        store_active_seq = 0;
+    }
     store_save(); /* a save may have been under way: do it (again) */
     return true;
 }
@@ -228,6 +248,7 @@ const settings_t *store_settings(void)
 
 void store_settings_put(const settings_t *s)
 {
+    if (!settings_valid(s)) return; /* never kept, never saved: the next boot would reject them */
     store_set = *s;
     store_save();
 }

@@ -30,13 +30,16 @@ typedef struct {
     uint8_t seq;   /* newer record: (int8_t)(seq - other seq) > 0; written last */
 } store_record_t;
 
+/* BLANK: no save ever finished (the EEPROM is erased, or the first save was cut); CORRUPT: no
+ * valid record in an EEPROM that held one, or something else. */
 typedef enum { STORE_LOADED, STORE_BLANK, STORE_CORRUPT } store_origin_t;
 
 /* Read the newest valid record's settings (or defaults); says where they came from. */
 store_origin_t store_load(void);
 /* After a watchdog reset, instead of store_load: go on with the settings and score RAM kept
  * (sealed by the watchdog), saving them again in case a save was cut; false (nothing done)
- * when the settings are not valid. */
+ * when a kept field is out of range or the record it relies on is gone. Where the records are
+ * (slot, sequence, score table) is read again from the EEPROM, not trusted from RAM. */
 bool store_resume(void);
 /* Defaults and a zero score, saved. */
 void store_reset(void);
@@ -47,7 +50,7 @@ bool store_busy(void);
 bool store_poll(void);
 /* The settings in use. */
 const settings_t *store_settings(void);
-/* Use *s (valid) from now on, and save it. */
+/* Use *s from now on, and save it; settings that settings_valid rejects are ignored. */
 void store_settings_put(const settings_t *s);
 /* The score of the current game, variant and level (from RAM once store_poll() fetched it). */
 store_score_t store_score_get(void);

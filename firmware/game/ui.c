@@ -29,6 +29,7 @@ static struct {
     uint16_t standby_s; /* the settings' standby time in s (0: never), as of the last update */
     uint8_t swallow;   /* woken at woke_at: presses are ignored until all buttons are up */
     uint16_t woke_at;
+    uint8_t stuck;     /* buttons held as standby began (stuck?): not waited for after the wake */
 } ui;
 
 /* Told when the menu closes without a new game. */
@@ -141,6 +142,7 @@ void ui_start(uint16_t now_ms)
     play_print_state();
     uart_end_line();
     ui.state = UI_GAME;
+    ui.played = 1; /* the menu's B comes back to it */
 }
 
 /* The standby time of the settings in s; 0: never. */
@@ -155,7 +157,7 @@ __attribute__((noinline)) void ui_update(uint8_t presses, uint8_t held, uint16_t
 {
     tick_alarm_clear(now_ms);
     if (ui.swallow) { /* the press that woke the device does nothing */
-        if (held || (uint16_t)(now_ms - ui.woke_at) < UI_SWALLOW_MS) presses = held = 0;
+        if ((held & ~ui.stuck) || (uint16_t)(now_ms - ui.woke_at) < UI_SWALLOW_MS) presses = held = 0;
         else ui.swallow = 0;
         tick_alarm_at((uint16_t)(ui.woke_at + UI_SWALLOW_MS));
     }
@@ -182,6 +184,7 @@ void ui_standby(uint16_t now_ms)
     uart_puts_P(PSTR("@sleep\r\n"));
     uart_flush();
     board_standby(1);
+    ui.stuck = tick_buttons();
     standby_power_down(); /* the clock stands still until a pin wakes it */
     board_standby(0);
     display_end(); /* the picture again */

@@ -18,7 +18,7 @@ static volatile uint8_t tick_presses;
 static volatile uint8_t tick_held;
 static press_t tick_press;
 static uint16_t tick_alarm; /* the main loop's next due time */
-static volatile uint16_t tick_idle_s; /* whole seconds without a button down */
+static volatile uint16_t tick_idle_s; /* whole seconds without a button going down or up */
 static uint16_t tick_idle_ms;         /* and the milliseconds of the next one */
 
 void tick_init(void)
@@ -72,10 +72,13 @@ ISR(TIMER0_COMPA_vect)
     FAULT_POINT(FAULT_TICK); /* the faults image only */
     const uint16_t now = ++tick_ms;
     tick_presses |= press_update(&tick_press, board_buttons_raw(), TICK_REPEATING, now);
-    tick_held = tick_press.debounce.cooked;
+    const uint8_t held = tick_press.debounce.cooked;
     display_tick();
-    if (tick_held) tick_idle_ms = tick_idle_s = 0;
+    /* a change is activity; a button held down (or stuck) is not, or a key pressed in a bag
+     * would keep the device out of standby for good */
+    if (held != tick_held) tick_idle_ms = tick_idle_s = 0;
     else if (++tick_idle_ms == 1000) tick_idle_ms = 0, tick_idle_s++;
+    tick_held = held;
 }
 
 uint16_t tick_now(void)

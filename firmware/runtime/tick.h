@@ -21,7 +21,8 @@ void tick_resume(void);
 void tick_alarm_clear(uint16_t now);
 void tick_alarm_at(uint16_t at);
 bool tick_alarm_due(uint16_t now);
-/* Seconds with no button down since the last tick_idle_reset (which other input calls). */
+/* Seconds with no button going down or up since the last tick_idle_reset (which other input
+ * calls): a button held all along (stuck) counts as idle. */
 uint16_t tick_idle(void);
 void tick_idle_reset(void);
 /* Milliseconds since start, wrapping at 2^16. */

@@ -8,6 +8,7 @@
 #include <avr/sleep.h>
 #include <util/atomic.h>
 
+#include "tick.h"
 #include "uart.h"
 
 static volatile uint8_t uart_tx[UART_TX_SIZE];
@@ -19,6 +20,8 @@ static volatile uint8_t uart_rx_gap_ends; /* line ends among the bytes lost (at 
 static volatile uint8_t uart_rx_gap_last; /* the last byte lost: CR or LF ends a line */
 static uint8_t uart_rx_prev;              /* the last byte queued (a CR before a lost LF) */
 static uint8_t uart_gap_ends, uart_gap_last; /* the same, of the gap last reported */
+static uint8_t uart_woken;                   /* woken by RX: the gap waits for uart_woken_until */
+static uint16_t uart_woken_until;
 
 void uart_init(void)
 {
@@ -26,6 +29,25 @@ void uart_init(void)
     UBRR0 = F_CPU / 8 / 115200 - 1; /* 16: 16 MHz / 8 / 17 = 117,647 baud, +2.1 % of 115200 */
     UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
     UCSR0B = _BV(TXEN0) | _BV(RXEN0) | _BV(RXCIE0);
+    PORTD |= _BV(PD0); /* RX pulled up: an unplugged adapter leaves no floating pin to wake on */
+}
+
+void uart_rx_woken(void)
+{
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    {
+        uart_rx_gap = 1; /* input is dropped from here, its line ends counted */
+        uart_rx_gap_ends = 0;
+        uart_rx_gap_last = 0; /* 0: nothing dropped yet */
+    }
+    uart_woken = 1;
+    uart_woken_until = (uint16_t)(tick_now() + UART_WOKEN_MS);
+}
+
+/* The gap is there for the reader (not while the line that woke the chip may still come). */
+static bool uart_gap_due(void)
+{
+    return uart_rx_gap && (!uart_woken || (int16_t)(tick_now() - uart_woken_until) >= 0);
 }
 
 /* A byte dropped at a gap: count the line ends among them (CR LF once). */
@@ -59,13 +81,18 @@ int16_t uart_getc(void)
 {
     const uint8_t tail = uart_rx_tail; /* only the main loop moves the tail */
     if (tail == uart_rx_head) {
-        if (!uart_rx_gap) return UART_RX_NONE;
+        if (!uart_gap_due()) return UART_RX_NONE;
         ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
         {
             uart_gap_ends = uart_rx_gap_ends;
             uart_gap_last = uart_rx_gap_last;
             uart_rx_gap = 0;
         }
+        if (uart_woken && !uart_gap_ends && !uart_gap_last) { /* nothing came after the waking byte: */
+            uart_gap_ends = 1;                                /* its line was lost whole */
+            uart_gap_last = '\n';
+        }
+        uart_woken = 0;
         return UART_RX_LOST;
     }
     const uint8_t c = uart_rx[tail];
@@ -110,7 +137,7 @@ void uart_putc(char c)
 
 bool uart_rx_ready(void)
 {
-    return uart_rx_tail != uart_rx_head || uart_rx_gap;
+    return uart_rx_tail != uart_rx_head || uart_gap_due();
 }
 
 void uart_flush(void)

@@ -12,9 +12,16 @@
 #define UART_RX_SIZE 64  /* power of two: 5.6 ms of input at full speed */
 #define UART_RX_NONE (-1) /* uart_getc: nothing waiting */
 #define UART_RX_LOST (-2) /* uart_getc: input was lost here */
+#define UART_WOKEN_MS 1000 /* after a wake through RX, input is dropped this long (uart_rx_woken) */
 
-/* Enable the transmitter and receiver at 115200 baud (U2X, UBRR 16). */
+/* Enable the transmitter and receiver at 115200 baud (U2X, UBRR 16), RX (PD0) pulled up. */
 void uart_init(void);
+/* A byte on RX woke the chip from power-down, whose receiver was off: the line it began has lost
+ * its start. Everything received in the next UART_WOKEN_MS is dropped too (a pasted line's rest,
+ * or a typed one's), then uart_getc reports the gap: the lines that ended in it, or, when
+ * nothing came after the waking byte, its own line as lost whole. The tick must be running or
+ * about to. */
+void uart_rx_woken(void);
 /* Queue one character. */
 void uart_putc(char c);
 /* Queue a string. */

@@ -2,7 +2,9 @@
  * avr-libc on UART commands, reads them back, and reports each boot (reset flags, buttons held,
  * whether .noinit RAM survived) so resets and power cycles can be told apart. It lights LED 0.
  * Commands: 'w' write_block P at 0x20, 'u' update_block Q (3 bytes differ from P), 'p'
- * update_block P, 'b' write_byte 0x3FF + 1, 'd' dump, 'R' jump to 0, 'W' watchdog reset.
+ * update_block P, 'b' write_byte 0x3FF + 1, 'd' dump, 'R' jump to 0, 'W' watchdog reset, 'i' the
+ * 'b' write with the ready interrupt on: "@ready <ms> <entries>" once it has come (the ms since the
+ * strobe, and how often the handler ran: it turns EERIE off, so once).
  * Pressing RIGHT (clean contacts) does what 'b' does, for grundy-play's test. */
 #include <avr/eeprom.h>
 #include <avr/interrupt.h>
@@ -62,8 +64,20 @@ ISR(USART_RX_vect) {
     command = (char)UDR0;
 }
 
-/* 1 kHz, only so that sleeping advances simulated time in small steps. */
-ISR(TIMER0_COMPA_vect) {}
+static volatile uint8_t ms;    /* the 1 kHz tick's count */
+static volatile uint8_t ready_at, ready_count;
+
+/* 1 kHz: sleeping advances simulated time in small steps; counts milliseconds. */
+ISR(TIMER0_COMPA_vect) {
+    ms++;
+}
+
+/* The EEPROM is ready: once (EERIE off). */
+ISR(EE_READY_vect) {
+    EECR &= (uint8_t)~_BV(EERIE);
+    ready_at = ms;
+    ready_count++;
+}
 
 /* "@ee <16 bytes at 0x20> <byte at 0x3FF>", read with avr-libc. */
 static void dump(void) {
@@ -139,6 +153,20 @@ int main(void) {
             eeprom_write_byte(EE_LAST, (uint8_t)(eeprom_read_byte(EE_LAST) + 1));
             done(c);
             break;
+        case 'i': {
+            eeprom_write_byte(EE_LAST, (uint8_t)(eeprom_read_byte(EE_LAST) + 1));
+            const uint8_t t0 = ms;
+            ready_count = 0;
+            EECR |= _BV(EERIE);
+            while (!ready_count) sleep_mode();
+            for (uint8_t t = ms; (uint8_t)(ms - t) < 5;) sleep_mode(); /* a second entry would come now */
+            put_str("@ready ");
+            put_hex((uint8_t)(ready_at - t0));
+            put(' ');
+            put_hex(ready_count);
+            put_str("\r\n");
+            break;
+        }
         case 'd':
             dump();
             break;

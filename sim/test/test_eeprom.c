@@ -5,6 +5,8 @@
  * Usage: test_eeprom dir/with/eeprom_fw.elf; ends with "N passed, M failed". */
 #include "scenario.h"
 
+#include <sim_avr.h>
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,8 @@
 #define BLOCK_LEN 16
 #define LAST 0x3FF
 #define CYCLES_PER_MS 16000u
+/* A 16-byte block at the chip's 3.4 ms a byte (54.4 ms), with room to spare. */
+#define BLOCK_MS 100
 
 #include "check.h"
 
@@ -60,7 +64,7 @@ static const char *core_command(sim_t *sim, char c) {
     snprintf(want, sizeof want, c == 'd' ? "@ee" : "@done %c", c);
     size_t from = sim_uart_line_count(sim);
     sim_uart_send(sim, (const uint8_t *)&c, 1);
-    return core_wait(sim, from, want, 50);
+    return core_wait(sim, from, want, BLOCK_MS);
 }
 
 static sim_t *core_boot(void) {
@@ -176,7 +180,7 @@ static void test_stop(void) {
         sim_t *sim = core_boot();
         sim_eeprom_stop_at(sim, k);
         sim_uart_send(sim, (const uint8_t *)"w", 1);
-        sim_status_t st = sim_run(sim, 20 * CYCLES_PER_MS);
+        sim_status_t st = sim_run(sim, BLOCK_MS * CYCLES_PER_MS);
         CHECKF(st == SIM_EEPROM_STOP, "k %u: status %d", k, (int)st);
         CHECKF(sim_eeprom_writes(sim) == k, "k %u: %llu writes", k,
                (unsigned long long)sim_eeprom_writes(sim));
@@ -193,7 +197,7 @@ static void test_stop(void) {
         /* The very next instruction has not run: the hook stopped in the strobing one. */
         CHECKF(sim_cycles(sim) - w.cycle < 8, "k %u: stopped %llu cycles after the write", k,
                (unsigned long long)(sim_cycles(sim) - w.cycle));
-        CHECK(core_wait(sim, 0, "@done w", 20) != NULL);
+        CHECK(core_wait(sim, 0, "@done w", BLOCK_MS) != NULL);
         CHECK(sim_eeprom_writes(sim) == BLOCK_LEN);
         sim_close(sim);
     }
@@ -209,6 +213,55 @@ static void test_stop(void) {
     sim_uart_send(sim, (const uint8_t *)"b", 1);
     CHECK(sim_run_for(sim, 5 * CYCLES_PER_MS) == SIM_EEPROM_STOP);
     CHECK(sim_eeprom_writes(sim) == 2 * BLOCK_LEN + 1);
+    sim_close(sim);
+}
+
+/* The chip's write time: EEPE stays set 3.4 ms after each strobe, so avr-libc's block write takes
+ * 3.4 ms a byte; the ready interrupt comes when EEPE falls (once, as the handler turns EERIE
+ * off); a reset does not stop a write under way, a power cut does. */
+#define EECR_DATA 0x3F
+#define EEPE_BIT 0x02
+static void test_write_time(void) {
+    const uint64_t busy = (uint64_t)SIM_EEPROM_WRITE_US * CYCLES_PER_MS / 1000;
+    sim_t *sim = core_boot();
+    sim_eeprom_stop_at(sim, 1);
+    sim_uart_send(sim, (const uint8_t *)"w", 1);
+    CHECK(sim_run(sim, BLOCK_MS * CYCLES_PER_MS) == SIM_EEPROM_STOP);
+    sim_eeprom_write_t first = {0}, last = {0};
+    CHECK(sim_eeprom_last_write(sim, &first));
+    CHECK(sim_eeprom_busy(sim) && (sim_avr(sim)->data[EECR_DATA] & EEPE_BIT));
+    CHECK(sim_run_for(sim, busy - 100) == SIM_RUNNING);
+    CHECK(sim_eeprom_busy(sim) && sim_eeprom_writes(sim) == 1); /* the next byte waits */
+    sim_eeprom_stop_at(sim, BLOCK_LEN);
+    CHECK(sim_run(sim, BLOCK_MS * CYCLES_PER_MS) == SIM_EEPROM_STOP);
+    CHECK(sim_eeprom_last_write(sim, &last));
+    const uint64_t span = last.cycle - first.cycle;
+    CHECKF(span >= (BLOCK_LEN - 1) * busy && span < (BLOCK_LEN - 1) * (busy + 400),
+           "16 bytes strobed over %llu cycles, 15 x %llu expected", (unsigned long long)span,
+           (unsigned long long)busy);
+    CHECK(core_wait(sim, 0, "@done w", BLOCK_MS) != NULL);
+    CHECK(sim_run_for(sim, busy) == SIM_RUNNING && !sim_eeprom_busy(sim) &&
+          !(sim_avr(sim)->data[EECR_DATA] & EEPE_BIT));
+
+    const char *l = core_command(sim, 'i');
+    l = core_wait(sim, 0, "@ready", BLOCK_MS);
+    CHECKF(l && (!strcmp(l, "@ready 03 01") || !strcmp(l, "@ready 04 01")), "'%s'", l ? l : "(none)");
+
+    /* a reset while a byte is programmed: EEPE still set after it, until the time is up */
+    sim_eeprom_stop_at(sim, sim_eeprom_writes(sim) + 1);
+    sim_uart_send(sim, (const uint8_t *)"b", 1);
+    CHECK(sim_run(sim, BLOCK_MS * CYCLES_PER_MS) == SIM_EEPROM_STOP);
+    sim_reset(sim, SIM_RESET_PIN, 1);
+    CHECK(sim_eeprom_busy(sim) && (sim_avr(sim)->data[EECR_DATA] & EEPE_BIT));
+    CHECK(sim_run_for(sim, busy) == SIM_RUNNING && !sim_eeprom_busy(sim) &&
+          !(sim_avr(sim)->data[EECR_DATA] & EEPE_BIT));
+    /* a power cut ends it */
+    sim_eeprom_stop_at(sim, sim_eeprom_writes(sim) + 1);
+    sim_uart_send(sim, (const uint8_t *)"b", 1);
+    CHECK(sim_run(sim, BLOCK_MS * CYCLES_PER_MS) == SIM_EEPROM_STOP);
+    sim_reset(sim, SIM_RESET_POWER, 1);
+    CHECK(!sim_eeprom_busy(sim) && !(sim_avr(sim)->data[EECR_DATA] & EEPE_BIT));
+    CHECK(core_wait(sim, 0, "@boot mcusr 01", 20) != NULL);
     sim_close(sim);
 }
 
@@ -232,7 +285,7 @@ static const char *scn_command(scn_t *s, char c) {
     char cmd[2] = {c, 0}, want[16];
     snprintf(want, sizeof want, c == 'd' ? "@ee" : "@done %c", c);
     scn_send(s, cmd);
-    return scn_wait_line(s, want, 50);
+    return scn_wait_line(s, want, BLOCK_MS);
 }
 
 /* The line "@ee ..." for block[0..15] and last. */
@@ -371,7 +424,7 @@ static void test_cut(void) {
         for (int torn = 0; torn < 2; torn++) {
             scn_t *s = scn_boot();
             scn_send(s, "w");
-            CHECK(scn_run_until_eeprom_write(s, k, 20));
+            CHECK(scn_run_until_eeprom_write(s, k, BLOCK_MS));
             CHECKF(scn_eeprom_writes(s) == k, "k %u: %llu writes", k,
                    (unsigned long long)scn_eeprom_writes(s));
             uint8_t cut[EE_SIZE], after[EE_SIZE];
@@ -401,7 +454,7 @@ static void test_cut(void) {
         scn_t *s = scn_boot();
         scn_set_seed(s, seeds[run]);
         scn_send(s, "w");
-        CHECK(scn_run_until_eeprom_write(s, 5, 20));
+        CHECK(scn_run_until_eeprom_write(s, 5, BLOCK_MS));
         CHECK(scn_reset(s, SCN_RESET_BUTTON | SCN_RESET_TORN));
         uint8_t ee[EE_SIZE];
         scn_eeprom_get(s, ee, EE_SIZE);
@@ -418,7 +471,7 @@ static void test_cut(void) {
     scn_t *s = scn_boot();
     scn_set_seed(s, seed);
     scn_send(s, "w");
-    CHECK(scn_run_until_eeprom_write(s, 5, 20));
+    CHECK(scn_run_until_eeprom_write(s, 5, BLOCK_MS));
     CHECK(scn_reset(s, SCN_RESET_POWER | SCN_RESET_TORN));
     uint8_t ee[EE_SIZE];
     scn_eeprom_get(s, ee, EE_SIZE);
@@ -461,6 +514,7 @@ int main(int argc, char **argv) {
     test_get_set();
     test_counter();
     test_stop();
+    test_write_time();
     test_reset();
     test_reset_buttons();
     test_unexpected_restart();

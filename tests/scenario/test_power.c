@@ -4,13 +4,17 @@
  * shift595: outputs cleared, OE high), and SLEEP runs in power-down with BODS set, every
  * timer stopped and the pin-change interrupts on the buttons and RX only; nothing wakes it for 10 minutes; a
  * press wakes it, the picture is back within 20 ms, @wake once, and the press does nothing (A:
- * no move; a held B: no menu); a serial byte wakes it too and the next line is answered;
+ * no move; a held B: no menu); a serial line wakes it too, is reported lost (the receiver is
+ * off until the crystal runs) and the next line is answered;
  * position, cursor, marks, turn, settings and score are the same after. Over the whole run,
  * every interrupt handler keeps interrupts off at most POWER_ISR_LIMIT cycles (issue 12.7).
  * Usage: test_power FIRMWARE.elf BOARD */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sim_avr.h>
+#include <sim_io.h>
 
 #include "board_matrix8.h"
 #include "board_shift595.h"
@@ -30,6 +34,80 @@ static uint64_t isr_max[SIM_VECTORS];
 static char pw_pattern[160]; /* the LEDs over a second before a sleep (scn_leds_pattern) */
 static char pw_frame[160];   /* the LEDs just before the board went dark (scn_leds_now) */
 static double pw_back_max;   /* the longest a picture took to come back, ms */
+
+/* Writes of PCICR = 0 made while a pin-change mask was still set (issue 21, 4.3): an edge
+ * between the two writes would leave a flag that ends the next standby at once. */
+static unsigned pw_pcicr_early;
+
+static void pw_on_pcicr(struct avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)param;
+    if (!v && (avr->data[0x6C] || avr->data[0x6D])) pw_pcicr_early++; /* PCMSK1, PCMSK2 */
+    avr_core_watch_write(avr, addr, v);
+}
+
+/* Input that comes as standby begins (issue 21, 4.2): once the '@' of "@sleep" is out, after
+ * the main loop's last look at the input and before the pin-change masks are set, a line (or a
+ * press) is answered (or seen) at once instead of waiting in RAM while the chip powers down
+ * (a pending USART interrupt cannot wake it) or leaving the board dark until the release. */
+static void pw_race(bool serial)
+{
+    snprintf(tally_context, sizeof tally_context, "%s: %s as standby begins", board, serial ? "a line" : "a press");
+    scn_send(s, "\r\n");
+    scn_run_ms(s, 1);
+    scn_run_ms(s, POWER_STANDBY_MS - 500);
+    const char *partial = sim_uart_partial_line(scn_sim(s));
+    for (unsigned i = 0; i < 200000 && strcmp(partial, "@"); i++) {
+        scn_run_us(s, 5);
+        partial = sim_uart_partial_line(scn_sim(s));
+    }
+    if (!tally_check(!strcmp(partial, "@"), "no @sleep began")) return;
+    const size_t from = scn_line_count(s);
+    scn_set_bounce(s, NULL); /* a clean press: no bounce after the masks to wake it */
+    if (serial) scn_send(s, "show\r\n");
+    else scn_press(s, SIM_BTN_DOWN);
+    scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
+    scn_run_ms(s, 100);
+    if (serial) {
+        unsigned answers = 0;
+        for (size_t i = from; i < scn_line_count(s); i++) answers += !strncmp(scn_line(s, i), "nim ", 4);
+        tally_check(answers == 1, "%u answers to show within 100 ms", answers);
+    } else {
+        char now[160];
+        scn_leds_now(s, now, sizeof now);
+        tally_check(strchr(now, '#') != NULL, "the board 100 ms after the press: %s", now);
+        scn_release(s, SIM_BTN_DOWN);
+    }
+    scn_run_ms(s, 1500);
+}
+
+/* A button held down for good (issue 21, 4.7): a change of the buttons is activity, a button
+ * held all along is not, so the device still goes to standby the standby time after the press;
+ * another button wakes it, and the buttons work while the stuck one stays down. */
+static void pw_stuck(void)
+{
+    snprintf(tally_context, sizeof tally_context, "%s: a stuck button", board);
+    scn_send(s, "\r\n");
+    scn_run_ms(s, 1);
+    scn_press(s, SIM_BTN_DOWN);
+    const double pressed = scn_now_ms(s);
+    scn_set_cursor(s, scn_line_count(s));
+    const char *l = scn_wait_line(s, "@sleep", POWER_STANDBY_MS + 2000);
+    const double after = scn_now_ms(s) - pressed;
+    tally_check(l && after >= POWER_STANDBY_MS - 100 && after <= POWER_STANDBY_MS + 200,
+                "%s %.0f ms after the button went down and stayed", l ? "@sleep" : "no @sleep", after);
+    scn_run_ms(s, 1000);
+    scn_tap(s, SIM_BTN_A);
+    l = scn_wait_line(s, "@wake", 500);
+    tally_check(l != NULL, "A did not wake it");
+    scn_run_ms(s, 200);
+    scn_hold(s, SIM_BTN_B, 1150);
+    tally_check(scn_wait_line(s, "@menu game", 300) != NULL, "B held does not open the menu with a button stuck");
+    scn_tap(s, SIM_BTN_B);
+    tally_check(scn_wait_line(s, "@menu back", 300) != NULL, "B does not close the menu");
+    scn_release(s, SIM_BTN_DOWN);
+    scn_run_ms(s, 500);
+}
 
 /* Fold the handlers' interrupts-off maxima so far into isr_max, and count afresh. */
 static void pw_watch(void)
@@ -116,6 +194,11 @@ static bool pw_sleep(const char *why, uint32_t quiet_ms)
                 "wake-up sources at SLEEP: PCICR %02x PCMSK0 %02x PCMSK1 %02x PCMSK2 %02x EIMSK %02x",
                 at[SIM_AT_PCICR], at[SIM_AT_PCMSK0], at[SIM_AT_PCMSK1], at[SIM_AT_PCMSK2], at[SIM_AT_EIMSK]);
     tally_check(!(at[SIM_AT_WDTCSR] & 0x48), "watchdog on at SLEEP: WDTCSR %02x", at[SIM_AT_WDTCSR]);
+    /* RX an input with its pull-up (issue 21, 4.4): no floating pin to wake on without an adapter;
+     * and no pin-change flag left from the last wake (4.3) */
+    tally_check((at[SIM_AT_PORTD] & 1) && !(at[SIM_AT_DDRD] & 1), "RX (PD0) at SLEEP: PORTD %02x DDRD %02x",
+                at[SIM_AT_PORTD], at[SIM_AT_DDRD]);
+    tally_check(!(at[SIM_AT_PCIFR] & 0x06), "a pin-change flag at SLEEP: PCIFR %02x", at[SIM_AT_PCIFR]);
     /* BODS set by the timed sequence (on the chip it holds 3 cycles: SLEEP follows at once) */
     tally_check(at[SIM_AT_MCUCR] & 0x40, "MCUCR at SLEEP %02x: brown-out detector not disabled (BODS)",
                 at[SIM_AT_MCUCR]);
@@ -171,6 +254,7 @@ int main(int argc, char **argv)
     }
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
     sim_power_watch(scn_sim(s));
+    avr_register_io_write(sim_avr(scn_sim(s)), 0x68, pw_on_pcicr, NULL); /* PCICR */
     snprintf(tally_context, sizeof tally_context, "%s: boot and play", board);
     tally_check(scn_wait_line(s, "@turn human", 3000) != NULL, "no game at boot");
 
@@ -261,17 +345,49 @@ int main(int argc, char **argv)
         pw_wake_by(SIM_BTN_B, 1600);
     }
 
-    /* a serial line wakes it; its first byte may be lost, the next line is answered */
-    if (pw_sleep("woken by a serial line", 1000)) {
-        snprintf(tally_context, sizeof tally_context, "%s: woken by a serial line", board);
+    /* a serial line wakes it (issue 21, 4.1): the receiver is off until the crystal runs
+     * (1.024 ms, about 12 characters), so the line has lost its start; it and whatever comes in
+     * the next second are dropped, one "err input lost" says so, and the next line is answered
+     * (before: a pasted "show" got nothing, "solve nim 3 4 5" "err unknown command '4'", a typed
+     * "show" "err unknown command 'how'") */
+    static const struct {
+        const char *why, *text;
+        unsigned key_ms; /* 0: pasted; else typed, a key this often */
+    } pw_lines[] = {
+        {"a pasted line", "show\r\n", 0},
+        {"a pasted long line", "solve nim 3 4 5\r\n", 0},
+        {"a typed line", "show\r\n", 150},
+    };
+    for (size_t k = 0; k < sizeof pw_lines / sizeof pw_lines[0]; k++) {
+        char why[64];
+        snprintf(why, sizeof why, "woken by %s", pw_lines[k].why);
+        if (!pw_sleep(why, 1000)) continue;
+        snprintf(tally_context, sizeof tally_context, "%s: %s", board, why);
         const size_t from = scn_line_count(s);
-        scn_send(s, "show\r\n");
-        scn_run_ms(s, 200);
+        if (!pw_lines[k].key_ms) scn_send(s, pw_lines[k].text);
+        for (const char *c = pw_lines[k].text; pw_lines[k].key_ms && *c; c++) {
+            const char one[2] = {*c, 0};
+            scn_send(s, one);
+            scn_run_ms(s, pw_lines[k].key_ms);
+        }
+        scn_run_ms(s, 1500);
         tally_check(pw_count("@wake", from) == 1, "%u @wake lines", pw_count("@wake", from));
+        unsigned replies = 0;
+        const char *reply = "";
+        for (size_t i = from; i < scn_line_count(s); i++)
+            if (scn_line(s, i)[0] != '@') replies++, reply = scn_line(s, i);
+        tally_check(replies == 1 && !strcmp(reply, "err input lost, 1 line(s) dropped (send a line at a time)"),
+                    "%u replies, the last '%s'", replies, reply);
         char shown_after[120];
         tally_check(pw_show(shown_after, sizeof shown_after) && !strncmp(shown_after, "nim ", 4),
                     "the next line's answer: '%s'", shown_after);
     }
+
+    pw_race(true);
+    pw_race(false);
+    pw_stuck();
+    snprintf(tally_context, sizeof tally_context, "%s: after the wake-ups", board);
+    tally_check(pw_pcicr_early == 0, "PCICR cleared %u times before the pin-change masks", pw_pcicr_early);
 
     /* settings and score as they were: a one-token game won adds one win */
     snprintf(tally_context, sizeof tally_context, "%s: settings and score after sleeping", board);

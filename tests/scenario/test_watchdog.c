@@ -353,6 +353,147 @@ static void wd_test_corrupt(bool seal)
     scn_close(s);
 }
 
+/* After a watchdog resume, B in the menu goes back to the resumed game (issue 21, 3.2; it was
+ * refused, as if no game had been played since the boot). */
+static void wd_test_menu_back(void)
+{
+    char l[160], show[160], show2[160];
+    snprintf(tally_context, sizeof tally_context, "faults image on %s: the menu after a resume", wd_board);
+    scn_t *s = wd_open_faults();
+    if (!s) return;
+    wd_play_round(s, true);
+    wd_line(s, "@turn human", 3000, l, sizeof l);
+    scn_run_ms(s, 300);
+    wd_show(s, show, sizeof show);
+    wd_fault(s, "loop");
+    wd_line(s, "@resume ", 1000, l, sizeof l);
+    scn_hold(s, SIM_BTN_B, 1150);
+    wd_line(s, "@menu game", 300, l, sizeof l);
+    scn_tap(s, SIM_BTN_B);
+    const char *back = scn_wait_line(s, "@menu ", 300);
+    tally_check(back && !strcmp(back, "@menu back"), "B in the menu: '%s'", back ? back : "nothing");
+    wd_show(s, show2, sizeof show2);
+    tally_check(!strcmp(show, show2), "show after the menu '%s', before the hang '%s'", show2, show);
+    tally_check(scn_ok(s), "%s", scn_failure(s));
+    scn_close(s);
+}
+
+/* A stray write to the store's kept bookkeeping before a hang (issue 21, 4.6): the sealed
+ * .noinit holds it, but the resume never writes a byte anywhere but into the other slot: a
+ * power cycle later the EEPROM loads, and the score counts every game. (Before: store_active 2
+ * sent the resumed save to EEPROM 840..1251, wrapping to 0..227, across both slots: @eeprom
+ * corrupt.) `symbol` + offset gets value (two bytes when wide). */
+static void wd_test_stray(const char *symbol, unsigned offset, uint16_t value, bool wide)
+{
+    char l[160], score[64];
+    snprintf(tally_context, sizeof tally_context, "faults image on %s: %s spoilt before a hang", wd_board, symbol);
+    scn_t *s = wd_open_faults();
+    if (!s) return;
+    wd_line(s, "@game ", 500, l, sizeof l);
+    wd_finish_game(s);
+    wd_line(s, "@score ", 500, score, sizeof score);
+    wd_line(s, "@saved", 3000, l, sizeof l); /* the score's source is slot 0 */
+    scn_tap(s, SIM_BTN_A);
+    wd_line(s, "@game ", 500, l, sizeof l);
+    scn_run_ms(s, 1200);
+    uint32_t at = 0;
+    if (tally_check(sim_symbol(scn_sim(s), symbol, &at), "no symbol %s", symbol)) {
+        avr_t *avr = sim_avr(scn_sim(s));
+        avr->data[(at + offset) & 0xFFFF] = (uint8_t)value;
+        if (wide) avr->data[(at + offset + 1) & 0xFFFF] = (uint8_t)(value >> 8);
+    }
+    wd_fault(s, "loop");
+    wd_line(s, "@reset ", 1000, l, sizeof l);
+    tally_check(!strcmp(l, "@reset watchdog"), "after the hang: '%s'", l);
+    if (scn_wait_line(s, "@saved", 3000)) { /* resumed and saved again: slot 1 now, the score the same */
+        enum { WD_RECORD = 412, WD_BASE = 16 };
+        uint8_t image[WD_BASE + 2 * WD_RECORD];
+        unsigned differ = 0;
+        scn_eeprom_get(s, image, sizeof image);
+        for (unsigned i = 0; i < WD_RECORD; i++) differ += image[WD_BASE + i] != image[WD_BASE + WD_RECORD + i];
+        tally_check(differ > 0 && differ <= 9, "the resumed save differs from the one before in %u bytes", differ);
+    }
+    scn_run_ms(s, 100);
+    scn_reset(s, SCN_RESET_POWER);
+    wd_line(s, "@eeprom ", 500, l, sizeof l);
+    tally_check(!strcmp(l, "@eeprom loaded"), "after the power cycle: '%s'", l);
+    wd_finish_game(s);
+    unsigned w, lo, h, w2, l2, h2;
+    wd_line(s, "@score ", 500, l, sizeof l);
+    tally_check(sscanf(score, "@score %u %u %u", &w, &lo, &h) == 3 && sscanf(l, "@score %u %u %u", &w2, &l2, &h2) == 3 &&
+                    w2 + l2 == w + lo + 1 && h2 == h,
+                "score '%s' before the hang, '%s' a power cycle and a game later", score, l);
+    tally_check(scn_ok(s), "%s", scn_failure(s));
+    scn_close(s);
+}
+
+/* A stray write to the kept game before a hang (issue 21, 4.6): its phase out of range (the
+ * third byte of play) is sealed with it; the boot resumes no such game but starts a fresh one. */
+static void wd_test_stray_game(void)
+{
+    char l[160];
+    snprintf(tally_context, sizeof tally_context, "faults image on %s: the game's phase spoilt before a hang", wd_board);
+    scn_t *s = wd_open_faults();
+    if (!s) return;
+    wd_play_round(s, true);
+    wd_line(s, "@turn human", 3000, l, sizeof l);
+    scn_run_ms(s, 300);
+    uint32_t at = 0;
+    if (tally_check(sim_symbol(scn_sim(s), "play", &at), "no symbol play"))
+        sim_avr(scn_sim(s))->data[(at + 2) & 0xFFFF] = 9;
+    wd_fault(s, "loop");
+    wd_line(s, "@reset ", 1000, l, sizeof l);
+    tally_check(!strcmp(l, "@reset watchdog"), "after the hang: '%s'", l);
+    wd_line(s, "@game ", 500, l, sizeof l);
+    tally_check(scn_last_line(s, "@resume ") == NULL, "resumed a game in phase 9: %s", scn_last_line(s, "@resume "));
+    wd_play_round(s, true);
+    tally_check(scn_ok(s), "%s", scn_failure(s));
+    scn_close(s);
+}
+
+/* A hang the watchdog cannot resume (its seal spoilt) within the first save after a blank
+ * EEPROM (issue 21, 2): with the chip's 3.4 ms a byte that save takes 1.4 s. No record was ever
+ * finished and the old state was blank: the boot says `@eeprom blank` and plays the defaults,
+ * the same as the person had before the first save (it said `@eeprom corrupt`). */
+static void wd_test_first_save(void)
+{
+    char l[160], set[160];
+    snprintf(tally_context, sizeof tally_context, "faults image on %s: a hang in the first save", wd_board);
+    scn_t *s = wd_open_faults();
+    if (!s) return;
+    wd_line(s, "@settings ", 500, set, sizeof set);
+    wd_line(s, "@game ", 500, l, sizeof l);
+    scn_run_ms(s, 100);
+    wd_fault(s, "save");
+    scn_hold(s, SIM_BTN_B, 1150); /* the menu: level, perfect -> equalizer */
+    wd_line(s, "@menu game", 300, l, sizeof l);
+    for (int i = 0; i < 4; i++) scn_tap(s, SIM_BTN_DOWN);
+    scn_tap(s, SIM_BTN_RIGHT);
+    scn_run_ms(s, 100);
+    scn_tap(s, SIM_BTN_A);
+    /* halfway through the save: the main loop hangs, the interrupt stage seals, then spoil it */
+    for (int i = 0; i < 400 && !scn_last_line(s, "@reset watchdog"); i++) {
+        scn_run_ms(s, 10);
+        uint32_t rec = 0;
+        const sim_power_t *p = sim_power(scn_sim(s));
+        (void)p;
+        if (scn_eeprom_writes(s) >= 200 && sim_symbol(scn_sim(s), "watchdog_record", &rec)) {
+            scn_run_ms(s, WD_STAGE_MS + 100); /* hung at byte 206; sealed by now */
+            sim_avr(scn_sim(s))->data[(rec + 5) & 0xFFFF] ^= 0x5A;
+            break;
+        }
+    }
+    wd_line(s, "@reset ", 1000, l, sizeof l);
+    tally_check(!strcmp(l, "@reset watchdog"), "after the hang: '%s'", l);
+    wd_line(s, "@eeprom ", 500, l, sizeof l);
+    tally_check(!strcmp(l, "@eeprom blank"), "the boot after the hang: '%s'", l);
+    char set2[160];
+    wd_line(s, "@settings ", 100, set2, sizeof set2);
+    tally_check(!strcmp(set, set2), "settings '%s', the defaults '%s'", set2, set);
+    tally_check(scn_ok(s), "%s", scn_failure(s));
+    scn_close(s);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) {
@@ -372,5 +513,11 @@ int main(int argc, char **argv)
     wd_test_corrupt(false);
     wd_test_corrupt(true);
     wd_test_bootloader();
+    wd_test_menu_back();
+    wd_test_stray("store_active", 0, 2, false);
+    wd_test_stray("store_src", 0, 0x3F0, true);
+    wd_test_stray("store_cell_count", 0, 200, false);
+    wd_test_stray_game();
+    wd_test_first_save();
     return tally_finish("watchdog");
 }

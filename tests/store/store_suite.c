@@ -1,6 +1,7 @@
 /* The store on the simulated ATmega328P, driven directly: random puts of settings and score,
- * polls that stop a save anywhere (the simulated EEPROM programs a byte at once, so only the
- * number of polls decides where), resets and reloads, against a model of every cell. It
+ * polls that stop a save anywhere (each poll waits for the EEPROM first, which takes the chip's
+ * 3.4 ms a byte, so the number of polls decides where), resets and reloads, against a model of
+ * every cell. It
  * reaches what the buttons cannot in time: several cells owed to one save, a full list
  * finishing the save at once, a change just after a save's last byte. Then checks that the
  * newest valid slot holds the model, byte for byte, and that a reload gives it back. */
@@ -21,11 +22,11 @@ AVR_MCU(F_CPU, "atmega328p");
 #define SUITE_STEPS 3000
 #define SUITE_CELLS (GAMES_COUNT * 2 * SETTINGS_LEVELS)
 #define SUITE_SIZE ((uint16_t)sizeof(store_record_t))
-/* A save takes a byte a step: the sum (all but the CRC), the writes, then the finish. Built
- * with STORE_STEPS steps a poll, dividing the first two, a save's last byte ends a poll and its
- * finish is seen only by the next: a change between the two finds the save all but done. */
-#define SUITE_LAST_BYTE_POLLS ((2 * SUITE_SIZE - 2) / STORE_STEPS)
-_Static_assert((2 * SUITE_SIZE - 2) % STORE_STEPS == 0, "build with STORE_STEPS dividing 2 * sizeof(store_record_t) - 2");
+/* A save takes a byte a step: the sum (all but the CRC), the writes, then the finish. A poll
+ * stops after a byte it had to program (the EEPROM is busy 3.4 ms), so the save's last byte,
+ * its sequence number, ends a poll and its finish is seen only by the next: a change between
+ * the two finds the save all but done. */
+#define SUITE_SEQ_AT ((uint16_t)offsetof(store_record_t, seq))
 
 static store_score_t model[SUITE_CELLS]; /* what the store should hold */
 static settings_t model_set;
@@ -52,20 +53,23 @@ static uint8_t cell_of(const settings_t *s)
     return (uint8_t)((s->game * 2 + s->misere) * SETTINGS_LEVELS + s->level);
 }
 
-/* Poll n times; a reported finish ends what was owed. */
+/* Poll n times, each time once the EEPROM is ready (a poll that finds it busy does nothing); a
+ * reported finish ends what was owed. */
 static void suite_poll(uint8_t n)
 {
-    while (n--)
+    while (n--) {
+        eeprom_busy_wait();
         if (store_poll()) {
             CHECK(saving, "a save finished with none started");
             saving = 0;
         }
+    }
 }
 
 /* Poll until the running save is reported finished. */
 static void suite_drain(void)
 {
-    for (uint16_t i = 0; saving && i < 200; i++) suite_poll(1);
+    for (uint16_t i = 0; saving && i < 2 * SUITE_SIZE + 16; i++) suite_poll(1);
     CHECK(!saving, "a save does not finish");
 }
 
@@ -139,6 +143,22 @@ static void suite_check_eeprom(void)
     }
 }
 
+/* Poll until the running save has written its last byte, the sequence number one past the
+ * newest valid record's into the other slot (the slot the store writes). */
+static void suite_poll_to_last_byte(void)
+{
+    uint8_t seq0, seq1, active = 1, seq = 0;
+    const bool valid0 = slot_valid(0, &seq0), valid1 = slot_valid(1, &seq1);
+    if (valid0 || valid1) {
+        active = !valid0 || (valid1 && (int8_t)(seq1 - seq0) > 0);
+        seq = active ? seq1 : seq0;
+    }
+    const uint8_t *at = (const uint8_t *)(uintptr_t)(STORE_BASE + (active ^ 1) * SUITE_SIZE + SUITE_SEQ_AT);
+    uint16_t i = 0;
+    for (; i < 2 * SUITE_SIZE + 16 && eeprom_read_byte(at) != (uint8_t)(seq + 1); i++) suite_poll(1);
+    CHECK(eeprom_read_byte(at) == (uint8_t)(seq + 1), "the save's last byte never came");
+}
+
 static void suite_run(void)
 {
     for (uint16_t i = 0; i < 2 * SUITE_SIZE; i++)
@@ -157,7 +177,7 @@ static void suite_run(void)
         } else if (r < 91) {
             /* a change just after a save's last byte: its finish counts, the change goes on */
             suite_put_score();
-            suite_poll(SUITE_LAST_BYTE_POLLS);
+            suite_poll_to_last_byte();
             CHECK(saving, "the save finished a poll early");
             if (r == 88) suite_pick_settings();
             else if (r == 89) suite_put_score();
