@@ -94,13 +94,20 @@ FW_SRCS := firmware/main.c $(wildcard firmware/runtime/*.c firmware/display/*.c 
 FW_INC := -Iboards/$(BOARD) -Ifirmware/board -Ifirmware/runtime -Ifirmware/display \
 	-Ifirmware/game -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"'
 FW_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/obj/%.o)
+# The games past line that a board's image leaves out for want of flash (engine.h's ENGINE_OMIT_;
+# the host, the engine's AVR tests and the benchmark have them all): its engine is its own build.
+AVR_ENGINE_OMIT_matrix8 ?= MOORE LASKER DAG MULT CALENDAR
+AVR_ENGINE_OMIT_direct ?= MOORE LASKER DAG MULT CALENDAR
+AVR_ENGINE_OMIT_shift595 ?= MOORE LASKER DAG MULT CALENDAR
+FW_OMIT := $(AVR_ENGINE_OMIT_$(BOARD):%=-DENGINE_OMIT_%=1)
+FW_ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(FW_DIR)/obj/%.o)
 
 $(FW_DIR)/obj/%.o: %.c Makefile | $(TABLES_H)
 	@mkdir -p $(@D)
 	@echo "  AVR-CC  $@"
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_INC) -c $< -o $@
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) -c $< -o $@
 
-$(FW_ELF): $(FW_OBJS) $(ENGINE_AVR_OBJS)
+$(FW_ELF): $(FW_OBJS) $(FW_ENGINE_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -flto -Os $(AVR_SIZE_FLAGS) $(WARN) $^ -o $@
 
 # The faults image, for the watchdog's tests only (firmware/runtime/fault.h): the same sources

@@ -18,7 +18,8 @@
 #define GRUNDY_VERSION "dev"
 #endif
 
-#define CONSOLE_TX_ROOM 96 /* free output bytes before a reply line starts */
+#define CONSOLE_TX_ROOM 96    /* free output bytes before a reply line starts */
+#define CONSOLE_MOVES_MAX 1000 /* moves lists at most this many winning moves */
 
 typedef enum {
     CONSOLE_READ,    /* reading a command line */
@@ -43,6 +44,18 @@ static struct {
     console_cmd_t cmd;
 } con;
 
+/* The games past line that are compiled in (engine.h's ENGINE_OMIT_...), as help lists them. */
+#define CONSOLE_MORE(omitted, text) CONSOLE_MORE_##omitted(text)
+#define CONSOLE_MORE_0(text) text
+#define CONSOLE_MORE_1(text) ""
+#define CONSOLE_MORE_IF(omitted, text) CONSOLE_MORE(omitted, text)
+#define CONSOLE_MORE_KING CONSOLE_MORE_IF(ENGINE_OMIT_KING, " king")
+#define CONSOLE_MORE_MOORE CONSOLE_MORE_IF(ENGINE_OMIT_MOORE, " moore:k")
+#define CONSOLE_MORE_LASKER CONSOLE_MORE_IF(ENGINE_OMIT_LASKER, " lasker")
+#define CONSOLE_MORE_MULT CONSOLE_MORE_IF(ENGINE_OMIT_MULT, " mult:N (heap: p)")
+#define CONSOLE_MORE_CALENDAR CONSOLE_MORE_IF(ENGINE_OMIT_CALENDAR, " calendar (heaps: year month day)")
+#define CONSOLE_MORE_DAG CONSOLE_MORE_IF(ENGINE_OMIT_DAG, " dag:0>1,1>2 (heaps: nodes)")
+
 #define GAME CONSOLE_W_GAME
 #define HEAPS CONSOLE_W_HEAP "s"
 static const char console_help[] PROGMEM =
@@ -53,10 +66,12 @@ static const char console_help[] PROGMEM =
     GAME "s: nim " CONSOLE_W_MISERE " bash:M " CONSOLE_W_SUB_EXAMPLE " fib pow2 " CONSOLE_W_WYTHOFF
     " kayles dawson " CONSOLE_W_OCTAL_EXAMPLE " " CONSOLE_W_LINE_EXAMPLE " " CONSOLE_W_MISERE
     ":<" GAME ">; " HEAPS ": 1 to 16 numbers\0"
+    "more:" CONSOLE_MORE_KING CONSOLE_MORE_MOORE CONSOLE_MORE_LASKER CONSOLE_MORE_MULT
+    CONSOLE_MORE_CALENDAR CONSOLE_MORE_DAG "\0"
     "example: " CONSOLE_W_SOLVE " nim 3 4 5 gives N 1 4 5";
 #undef GAME
 #undef HEAPS
-#define CONSOLE_HELP_LINES 5
+#define CONSOLE_HELP_LINES 6
 
 static void console_end_line(void)
 {
@@ -83,7 +98,9 @@ static void console_print_after(const engine_move_t *m)
     for (uint8_t i = 0; i < p->count; i++) {
         const engine_heap_t h = p->heap[i];
         if (i) uart_putc(' ');
-        if (m->heap == ENGINE_HEAP_BOTH) {
+        if (m->heap == ENGINE_HEAP_ALL) {
+            uart_put_u32(engine_after_heap(&con.cmd.rules, p, m, i));
+        } else if (m->heap == ENGINE_HEAP_BOTH) {
             uart_put_u32(h - m->take);
         } else if (i != m->heap) {
             uart_put_u32(h);
@@ -265,7 +282,17 @@ static void console_run(uint16_t now)
             console_end_line();
         }
         break;
-    case CONSOLE_MOVES: console_list_start(); break;
+    case CONSOLE_MOVES:
+        /* moore and lasker may have billions: counted first, lasker's without listing them */
+        if (((ENGINE_HAS(ENGINE_GAME_MOORE) && con.cmd.rules.game == ENGINE_GAME_MOORE) ||
+             (ENGINE_HAS(ENGINE_GAME_LASKER) && con.cmd.rules.game == ENGINE_GAME_LASKER)) &&
+            engine_count_winning(&con.cmd.rules, &con.cmd.pos, CONSOLE_MOVES_MAX + 1) >
+                CONSOLE_MOVES_MAX) {
+            console_fail(CONSOLE_ERR_MANY);
+            break;
+        }
+        console_list_start();
+        break;
     case CONSOLE_SHOW:
         play_print_state();
         console_end_line();

@@ -34,23 +34,58 @@ static const char console_messages[] PROGMEM =
     HEAP " '\1' is not a number\0"                              /* CONSOLE_ERR_NUMBER */
     HEAP " \1 is larger than \2\0"                              /* CONSOLE_ERR_HEAP_LIMIT */
     "more than \2 " HEAP "s\0"                                   /* CONSOLE_ERR_HEAPS_MAX */
-    CONSOLE_W_WYTHOFF NEEDS "2 " HEAP "s\0"                       /* CONSOLE_ERR_TWO_HEAPS */
+    "\1" NEEDS "\2 " HEAP "s\0"                                 /* CONSOLE_ERR_HEAP_COUNT */
     "grundy takes one " HEAP "\0"                                /* CONSOLE_ERR_ONE_HEAP */
     "\1 has no " CONSOLE_W_GRUNDY_VALUE " (try " CONSOLE_W_SOLVE ")\0" /* CONSOLE_ERR_NOT_A_SUM */
-    "\1 is decided for at most \2 tokens in all\0"              /* CONSOLE_ERR_TOKENS */
+    "\1 is decided for at most \2 tokens in all, or 4 " HEAP "s up to 7 without splits\0"
+                                                                /* CONSOLE_ERR_TOKENS */
     "line longer than 255 characters\0"                         /* CONSOLE_ERR_LONG_LINE */
     "input lost, \2 line(s) dropped (send a line at a time)\0"  /* CONSOLE_ERR_LOST */
     "\1 has " CONSOLE_W_GRUNDY_VALUE "s above 255 by " HEAP " \2\0" /* CONSOLE_ERR_VALUES */
     "\1 is not in the device's menu\0"                          /* CONSOLE_ERR_NOT_DEVICE */
-    "that position has no move left";                           /* CONSOLE_ERR_FINISHED */
+    "that position has no move left\0"                          /* CONSOLE_ERR_FINISHED */
+    "not a position of \1: \4\0"                               /* CONSOLE_ERR_POSITION */
+    "more than 1000" CONSOLE_W_WINNING_MOVE "s (try " CONSOLE_W_SOLVE ")"; /* CONSOLE_ERR_MANY */
 
-enum { HINT_PLAIN, HINT_BASH, HINT_SET, HINT_OCTAL, HINT_MISERE, HINTS };
+/* A hint's text, or nothing when its game is left out (engine.h's ENGINE_OMIT_...). */
+#define CONSOLE_HINT_0(text) text
+#define CONSOLE_HINT_1(text) ""
+#define CONSOLE_HINT_SELECT(omitted, text) CONSOLE_HINT_##omitted(text)
+#define CONSOLE_HINT_IF(omitted, text) CONSOLE_HINT_SELECT(omitted, text)
+
+enum {
+    HINT_PLAIN,
+    HINT_BASH,
+    HINT_SET,
+    HINT_OCTAL,
+    HINT_MISERE,
+    HINT_MOORE,
+    HINT_MULT,
+    HINT_DAG,
+    HINT_NODE,
+    HINT_CYCLE,
+    HINT_DATE,
+    HINT_P,
+    HINTS
+};
 static const char console_hints[] PROGMEM =
     "this " GAME " takes no parameter\0"
     "bash:M" NEEDS "M from 1 to 65535\0"
     "up to 32 values 1..255, like " CONSOLE_W_SUB_EXAMPLE " or " CONSOLE_W_LINE_EXAMPLE "\0"
     "up to 255 octal digits, like " CONSOLE_W_OCTAL_EXAMPLE "\0"
-    CONSOLE_W_WYTHOFF " has no " CONSOLE_W_MISERE " variant";
+    "this " GAME " has no " CONSOLE_W_MISERE " variant\0"
+    CONSOLE_HINT_IF(ENGINE_OMIT_MOORE, "moore:k" NEEDS "k from 1 to 15") "\0"
+    CONSOLE_HINT_IF(ENGINE_OMIT_MULT, "mult:N" NEEDS "N from 2 to 4294967295") "\0"
+    CONSOLE_HINT_IF(ENGINE_OMIT_DAG, "malformed edge: up to 64 edges a>b separated by commas, like dag:0>1,1>2") "\0"
+    CONSOLE_HINT_IF(ENGINE_OMIT_DAG, "a node over 63") "\0"
+    CONSOLE_HINT_IF(ENGINE_OMIT_DAG, "the graph has a cycle") "\0"
+    CONSOLE_HINT_IF(ENGINE_OMIT_CALENDAR, "a date from 1900 1 1 to 2001 11 4") "\0"
+    CONSOLE_HINT_IF(ENGINE_OMIT_MULT, "p from 1 to N - 1");
+
+/* The games whose parameter has its own hint, by the first two letters of their name. */
+static const char console_hint_names[] PROGMEM = "basuliocmomuda";
+static const uint8_t console_hint_of[] PROGMEM = {HINT_BASH,  HINT_SET,  HINT_SET, HINT_OCTAL,
+                                                  HINT_MOORE, HINT_MULT, HINT_DAG};
 
 #undef HEAP
 #undef GAME
@@ -97,22 +132,31 @@ static bool console_starts(const char *word, uint8_t n, const char *pgm)
     }
 }
 
-/* Which hint explains a malformed parameter in the game word. The names are in program
- * memory: as plain strings they took 36 bytes of RAM. */
-static uint8_t console_hint(const char *word, uint8_t n)
+/* Which hint explains why the game word was refused with status s (rules: scratch). */
+static uint8_t console_hint(const char *word, uint8_t n, engine_status_t s, engine_rules_t *rules)
 {
-    uint8_t skip = 0;
+    if (s == ENGINE_ERR_CYCLE) return HINT_CYCLE;
+    /* "misere:<game>" where <game> alone is fine: the game has no misere variant */
     if (n > 7 && console_starts(word, n, PSTR("misere:"))) {
-        skip = 7;
-        if (console_starts(word + skip, (uint8_t)(n - skip), PSTR("wythoff"))) return HINT_MISERE;
+        if (engine_rules_parse(rules, word + 7, (uint8_t)(n - 7)) == ENGINE_OK) return HINT_MISERE;
+        word += 7;
+        n = (uint8_t)(n - 7);
     }
-    word += skip;
-    n = (uint8_t)(n - skip);
-    if (console_starts(word, n, PSTR("bash"))) return HINT_BASH;
-    if (console_starts(word, n, PSTR("sub")) || console_starts(word, n, PSTR("line")))
-        return HINT_SET;
-    if (console_starts(word, n, PSTR("octal"))) return HINT_OCTAL;
-    return HINT_PLAIN;
+    uint8_t i = 0;
+    while (i < sizeof console_hint_of &&
+           (n < 2 || word[0] != (char)pgm_read_byte(&console_hint_names[2 * i]) ||
+            word[1] != (char)pgm_read_byte(&console_hint_names[2 * i + 1])))
+        i++;
+    if (i == sizeof console_hint_of) return HINT_PLAIN;
+    const uint8_t hint = pgm_read_byte(&console_hint_of[i]);
+    if (ENGINE_HAS(ENGINE_GAME_DAG) && hint == HINT_DAG) { /* a number above 63 says more */
+        uint16_t v = 0;
+        for (i = 4; i < n; i++) {
+            v = (word[i] >= '0' && word[i] <= '9') ? (uint16_t)(v * 10 + (word[i] - '0')) : 0;
+            if (v > 63) return HINT_NODE;
+        }
+    }
+    return hint;
 }
 
 /* A decimal heap: CONSOLE_OK, CONSOLE_ERR_NUMBER, or CONSOLE_ERR_HEAP_LIMIT past 2^32 - 1. */
@@ -161,10 +205,9 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
     if (s == ENGINE_ERR_UNKNOWN_GAME) return console_fail(cmd, CONSOLE_ERR_GAME, game_at, game_len, 0);
     if (s != ENGINE_OK)
         return console_fail(cmd, CONSOLE_ERR_PARAMETER, game_at, game_len,
-                            console_hint(line + game_at, game_len));
+                            console_hint(line + game_at, game_len, s, &cmd->rules));
     const engine_rules_t *r = &cmd->rules;
-    const bool wythoff = r->game == ENGINE_GAME_WYTHOFF;
-    if (verb == CONSOLE_GRUNDY && (r->misere || wythoff))
+    if (verb == CONSOLE_GRUNDY && !engine_is_sum_game(r))
         return console_fail(cmd, CONSOLE_ERR_NOT_A_SUM, game_at, game_len, 0);
     const engine_heap_t limit = engine_heap_limit(r);
     while ((n = console_word(line, len, &at, &start)) != 0) {
@@ -180,9 +223,15 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
     if (cmd->pos.count == 0) return console_fail(cmd, CONSOLE_ERR_NO_HEAPS, 0, 0, 0);
     if (verb == CONSOLE_GRUNDY && cmd->pos.count != 1)
         return console_fail(cmd, CONSOLE_ERR_ONE_HEAP, 0, 0, 0);
-    if (wythoff && cmd->pos.count != 2) return console_fail(cmd, CONSOLE_ERR_TWO_HEAPS, 0, 0, 0);
-    if (engine_check_position(r, &cmd->pos) == ENGINE_ERR_TOO_BIG)
+    const uint8_t heaps = engine_heap_count(r);
+    if (heaps && cmd->pos.count != heaps)
+        return console_fail(cmd, CONSOLE_ERR_HEAP_COUNT, game_at, game_len, heaps);
+    const engine_status_t valid = engine_check_position(r, &cmd->pos);
+    if (valid == ENGINE_ERR_TOO_BIG)
         return console_fail(cmd, CONSOLE_ERR_TOKENS, game_at, game_len, ENGINE_MISERE_TOKENS);
+    if (valid == ENGINE_ERR_POSITION)
+        return console_fail(cmd, CONSOLE_ERR_POSITION, game_at, game_len,
+                            r->game == ENGINE_GAME_CALENDAR ? HINT_DATE : HINT_P);
     cmd->at = game_at; /* later errors (new, octal values) are about the game */
     cmd->len = game_len;
     return CONSOLE_OK;

@@ -34,7 +34,7 @@ typedef enum {
     CONSOLE_ERR_NUMBER,     /* a heap is not a decimal number */
     CONSOLE_ERR_HEAP_LIMIT, /* a heap is larger than the game's limit (value) */
     CONSOLE_ERR_HEAPS_MAX,  /* more than ENGINE_MAX_HEAPS heaps */
-    CONSOLE_ERR_TWO_HEAPS,  /* wythoff needs exactly 2 heaps */
+    CONSOLE_ERR_HEAP_COUNT, /* the game needs exactly `value` heaps (wythoff, king, calendar, mult) */
     CONSOLE_ERR_ONE_HEAP,   /* grundy takes one heap */
     CONSOLE_ERR_NOT_A_SUM,  /* grundy of misere or wythoff */
     CONSOLE_ERR_TOKENS,     /* a misere variant past ENGINE_MISERE_TOKENS tokens */
@@ -43,6 +43,8 @@ typedef enum {
     CONSOLE_ERR_VALUES,     /* an octal game's Grundy values pass 255 before a heap */
     CONSOLE_ERR_NOT_DEVICE, /* new: the device's menu has no such game for this board */
     CONSOLE_ERR_FINISHED,   /* new: the position has no move left */
+    CONSOLE_ERR_POSITION,   /* not a position of the game (a date out of range, mult's p = 0) */
+    CONSOLE_ERR_MANY,       /* moves: more than 1000 winning moves */
     CONSOLE_ERRORS
 } console_error_t;
 

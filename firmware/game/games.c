@@ -1,6 +1,8 @@
 /* The device's game list as data: each game's engine setup, entry style and name.
  * Misere variants are offered only where the engine decides them exactly: misere
- * Nim at any size, the others when the whole board holds ENGINE_MISERE_TOKENS or fewer. */
+ * Nim at any size, the others when the whole board holds ENGINE_MISERE_TOKENS or fewer, and
+ * the heap games also on boards of at most ENGINE_MISERE_BOUND_HEAPS rows of at most
+ * ENGINE_MISERE_BOUND_MAX (shift595), where every position is one the engine decides. */
 #include <avr/pgmspace.h>
 
 #include "games.h"
@@ -52,10 +54,21 @@ static uint8_t games_board_tokens(void)
     return n;
 }
 
+/* Whether every row fits a board-bounded misere position's heap (and there are few enough). */
+static bool games_board_bounded(void)
+{
+    if (BOARD_ROWS > ENGINE_MISERE_BOUND_HEAPS) return false;
+    for (uint8_t r = 0; r < BOARD_ROWS; r++)
+        if (board_row_length(r) > ENGINE_MISERE_BOUND_MAX) return false;
+    return true;
+}
+
 bool games_misere_offered(uint8_t id)
 {
     const uint8_t offered = pgm_read_byte(&games_list[id].misere);
-    return offered == 1 || (offered == 2 && games_board_tokens() <= ENGINE_MISERE_TOKENS);
+    return offered == 1 ||
+           (offered == 2 && (games_board_tokens() <= ENGINE_MISERE_TOKENS ||
+                             (games_entry(id) == GAMES_ENTRY_HEAP && games_board_bounded())));
 }
 
 bool games_marienbad_fits(uint8_t id)

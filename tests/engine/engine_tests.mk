@@ -5,12 +5,12 @@
 # test-engine-avr.
 #
 # The AVR's 32 KB of flash hold the engine (~14 KB) and only a part of the suite, so
-# ENGINE_TEST_ELF names six firmwares, one per ENGINE_SUITE_PART (engine_suite.c says which
+# ENGINE_TEST_ELF names seven firmwares, one per ENGINE_SUITE_PART (engine_suite.c says which
 # checks each part runs); test-engine-avr runs them one after the other.
 
 ENGINE_TEST_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
-ENGINE_TEST_PARTS := 1 2 3 4 5 6
+ENGINE_TEST_PARTS := 1 2 3 4 5 6 7
 ENGINE_TEST_HOST := $(BUILD)/tests/engine_host
 ENGINE_TEST_ELF := $(ENGINE_TEST_PARTS:%=$(BUILD)/tests/engine_avr%.elf)
 # Simulated cycles allowed per firmware (each needs under 7e8; avr-run exits 124 past this).
@@ -24,6 +24,10 @@ ENGINE_TEST_AVR_LDFLAGS := $(AVR_LDFLAGS) -mrelax
 ENGINE_TEST_HOST_OBJS := $(patsubst %,$(BUILD)/tests/host/%.o,check brute engine_suite main_host)
 ENGINE_TEST_AVR_COMMON := $(patsubst %,$(BUILD)/tests/avr/%.o,check brute main_avr)
 ENGINE_TEST_AVR_SUITES := $(ENGINE_TEST_PARTS:%=$(BUILD)/tests/avr/engine_suite_%.o)
+# The parts test the engine as the largest images ship it (the Makefile's AVR_ENGINE_OMIT_direct):
+# with all the games past line, the engine and a part of the suite overflow the flash.
+ENGINE_TEST_AVR_OMIT = $(AVR_ENGINE_OMIT_direct:%=-DENGINE_OMIT_%=1)
+ENGINE_TEST_AVR_ENGINE := $(ENGINE_SRCS:%.c=$(BUILD)/tests/avr-engine/%.o)
 ENGINE_TEST_Q = $(if $(filter 1,$(V)),,@)
 
 $(ENGINE_TEST_HOST_OBJS): $(BUILD)/tests/host/%.o: tests/engine/%.c tests/engine/engine_tests.mk \
@@ -42,7 +46,14 @@ $(ENGINE_TEST_AVR_SUITES): $(BUILD)/tests/avr/engine_suite_%.o: tests/engine/eng
 		tests/engine/engine_tests.mk | $(GEN)/engine_tables_gen.h
 	@mkdir -p $(@D)
 	@$(if $(ENGINE_TEST_Q),echo "  AVRCC   $@")
-	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_CFLAGS) -DENGINE_SUITE_PART=$* -c -o $@ $<
+	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_CFLAGS) $(ENGINE_TEST_AVR_OMIT) \
+		-DENGINE_SUITE_PART=$* -c -o $@ $<
+
+$(ENGINE_TEST_AVR_ENGINE): $(BUILD)/tests/avr-engine/%.o: %.c tests/engine/engine_tests.mk Makefile \
+		| $(GEN)/engine_tables_gen.h
+	@mkdir -p $(@D)
+	@$(if $(ENGINE_TEST_Q),echo "  AVRCC   $@")
+	$(ENGINE_TEST_Q)$(AVR_CC) $(AVR_CFLAGS) $(ENGINE_TEST_AVR_OMIT) $(ENGINE_INC) -c -o $@ $<
 
 $(ENGINE_TEST_HOST): $(ENGINE_TEST_HOST_OBJS) $(ENGINE_HOST_OBJS)
 	@mkdir -p $(@D)
@@ -50,7 +61,7 @@ $(ENGINE_TEST_HOST): $(ENGINE_TEST_HOST_OBJS) $(ENGINE_HOST_OBJS)
 	$(ENGINE_TEST_Q)$(HOST_CC) -o $@ $^
 
 $(ENGINE_TEST_ELF): $(BUILD)/tests/engine_avr%.elf: $(BUILD)/tests/avr/engine_suite_%.o \
-		$(ENGINE_TEST_AVR_COMMON) $(ENGINE_AVR_OBJS)
+		$(ENGINE_TEST_AVR_COMMON) $(ENGINE_TEST_AVR_ENGINE)
 	@mkdir -p $(@D)
 	@$(if $(ENGINE_TEST_Q),echo "  AVRLD   $@")
 	$(ENGINE_TEST_Q)$(AVR_CC) $(ENGINE_TEST_AVR_LDFLAGS) -o $@ $^

@@ -1042,10 +1042,10 @@ static void ct_test_errors(void) {
         {"solve octal:0.8 3", "err bad game 'octal:0.8': up to 255 octal digits, like octal:0.137"},
         {"solve nim:3 1", "err bad game 'nim:3': this game takes no parameter"},
         {"solve misere:wythoff 1 2",
-         "err bad game 'misere:wythoff': wythoff has no misere variant"},
-        {"solve misere:kayles 5 6 6", "err misere:kayles is decided for at most 16 tokens in all"},
+         "err bad game 'misere:wythoff': this game has no misere variant"},
+        {"solve misere:kayles 5 6 6", "err misere:kayles is decided for at most 16 tokens in all, or 4 heaps up to 7 without splits"},
         {"moves misere:fib 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1", "err more than 16 heaps"},
-        {"solve misere:pow2 9 8", "err misere:pow2 is decided for at most 16 tokens in all"},
+        {"solve misere:pow2 9 8", "err misere:pow2 is decided for at most 16 tokens in all, or 4 heaps up to 7 without splits"},
         {"show x", "err show takes no arguments"},
         {"help me", "err help takes no arguments"},
         {"version 2", "err version takes no arguments"},
@@ -1447,7 +1447,7 @@ static void ct_test_new(void) {
     ct_expect("new octal:0.137 1 2", "err octal:0.137 is not in the device's menu");
     ct_expect("new bash:9 1 2", "err bash:9 is not in the device's menu");
     ct_expect("new misere:wythoff 1 2",
-              "err bad game 'misere:wythoff': wythoff has no misere variant");
+              "err bad game 'misere:wythoff': this game has no misere variant");
     ct_expect("new nim 0 0 0", "err that position has no move left");
     ct_expect("new kayles 0", "err that position has no move left");
     ct_expect("show", "kayles 3 4 5 turn human"); /* none of them changed the game */
@@ -1500,6 +1500,9 @@ static void ct_test_new_families(void) {
     for (unsigned r = 0; r < ct_rows; r++)
         tokens += ct_len[r];
     const bool small = tokens <= 16; /* misere variants beyond Nim only on boards this small */
+    bool bounded = ct_rows <= 4;     /* ... or, for the heap games, of at most 4 rows of 7 */
+    for (unsigned r = 0; r < ct_rows; r++)
+        bounded &= ct_len[r] <= 7;
     static const struct {
         const char *game, *name, *heaps;
         bool misere; /* offered only on small boards */
@@ -1527,7 +1530,9 @@ static void ct_test_new_families(void) {
     };
     char last[CT_TEXT] = "";
     for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
-        const bool offered = !families[i].misere || small;
+        const bool heap_game = !strncmp(families[i].game, "misere:bash", 11) ||
+                               !strncmp(families[i].game, "misere:sub", 10);
+        const bool offered = !families[i].misere || small || (heap_game && bounded);
         ct_new_family(families[i].game, families[i].name, families[i].heaps, offered);
         if (offered) snprintf(last, sizeof last, "%s %s turn human", families[i].name, families[i].heaps);
     }
@@ -1626,6 +1631,184 @@ static void ct_test_interleave(void) {
 
 /* ---- the run ---- */
 
+/* ---- the games past line (issue 15): those the board's image holds ---- */
+
+static char ct_more[CT_TEXT]; /* help's "more:" line: the games past line on this board */
+static const char *ct_board;
+
+/* Whether help names the game (" king", " mult:N", ...). */
+static bool ct_has(const char *name) {
+    char word[32];
+    snprintf(word, sizeof word, " %s", name);
+    const char *at = strstr(ct_more, word);
+    return at && (at[strlen(word)] == 0 || at[strlen(word)] == ' ' || at[strlen(word)] == ':');
+}
+
+/* The calendar's answers by backward search, day numbers from 1900-01-01. */
+static bool ct_cal_win[37198];
+static unsigned ct_cal_days;
+static uint16_t ct_cal_y[37198];
+static uint8_t ct_cal_m[37198], ct_cal_d[37198];
+static void ct_cal_date(void *ctx, uint16_t y, uint8_t m, uint8_t d, bool win) {
+    (void)ctx;
+    const unsigned i = 37197 - ct_cal_days++; /* backwards from the last */
+    ct_cal_win[i] = win;
+    ct_cal_y[i] = y;
+    ct_cal_m[i] = m;
+    ct_cal_d[i] = d;
+}
+
+static int ct_cal_index(unsigned y, unsigned m, unsigned d) {
+    for (unsigned i = 0; i < 37198; i++)
+        if (ct_cal_y[i] == y && ct_cal_m[i] == m && ct_cal_d[i] == d) return (int)i;
+    return -1;
+}
+
+/* solve and moves of a calendar date against the search. */
+static void ct_calendar_date(unsigned i) {
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "solve calendar %u %u %u", ct_cal_y[i], ct_cal_m[i], ct_cal_d[i]);
+    ct_send("%s", cmd);
+    const char *got = ct_reply();
+    unsigned y, m, d;
+    if (!ct_cal_win[i]) {
+        tally_check(got && !strcmp(got, "P"), "'%s' -> '%s', expected P", cmd, ct_show(got));
+        return;
+    }
+    const int j = got && sscanf(got, "N %u %u %u", &y, &m, &d) == 3 ? ct_cal_index(y, m, d) : -1;
+    tally_check(j > (int)i && !ct_cal_win[j] &&
+                    (j == (int)i + 1 || (d == ct_cal_d[i] && m == ct_cal_m[i] % 12 + 1u)),
+                "'%s' -> '%s', not a winning move", cmd, ct_show(got));
+    long count;
+    const char *last;
+    cmd[0] = 'm', memcpy(cmd, "moves", 5);
+    const size_t n = ct_list(cmd, &count, &last);
+    unsigned wins = 0; /* the search's: next day and same day next month, to lost dates */
+    for (unsigned k = i + 1; k < 37198 && k <= i + 31; k++)
+        if (!ct_cal_win[k] && (k == i + 1 || (ct_cal_d[k] == ct_cal_d[i] &&
+                                                ct_cal_m[k] == ct_cal_m[i] % 12 + 1)))
+            wins++;
+    tally_check(count == (long)wins && n == wins, "'%s': %zu lines, count %ld, the search %u", cmd,
+                n, count, wins);
+}
+
+/* solve and moves of mult:N from p against the memoised search (brute_mult_table(n) done). */
+static void ct_mult(uint32_t n, uint32_t p) {
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "solve mult:%u %u", n, p);
+    ct_send("%s", cmd);
+    const char *got = ct_reply();
+    unsigned q = 0;
+    if (!brute_mult_won(p)) {
+        tally_check(got && !strcmp(got, "P"), "'%s' -> '%s', expected P", cmd, ct_show(got));
+        return;
+    }
+    const bool ok = got && sscanf(got, "N %u", &q) == 1 &&
+                    (q == n ? (uint64_t)9 * p >= n
+                            : q % p == 0 && q / p >= 2 && q / p <= 9 && q < n && !brute_mult_won(q));
+    tally_check(ok, "'%s' -> '%s', not a winning move", cmd, ct_show(got));
+    unsigned wins = 0;
+    bool to_n = false;
+    for (uint64_t c = 2; c <= 9; c++)
+        if (c * p >= n) wins += !to_n, to_n = true;
+        else wins += !brute_mult_won((uint32_t)(c * p));
+    long count;
+    const char *last;
+    memcpy(cmd, "moves", 5);
+    const size_t lines = ct_list(cmd, &count, &last);
+    tally_check(count == (long)wins && lines == wins, "'%s': %zu lines, count %ld, the search %u",
+                cmd, lines, count, wins);
+}
+
+static void ct_test_more_games(void) {
+    snprintf(tally_context, sizeof tally_context, "the games past line");
+    /* which the board's image holds (the Makefile's AVR_ENGINE_OMIT_<board>) */
+    const bool big = false; /* the device images leave calendar and mult to uno and grundy */
+    tally_check(ct_has("king") && ct_has("calendar") == big && ct_has("mult") == big &&
+                    !ct_has("moore") && !ct_has("lasker") && !ct_has("dag"),
+                "help lists '%s' on %s", ct_more, ct_board);
+    static const char *const all[] = {"moore:2 1 2", "lasker 3", "dag:0>1 0", "mult:17 1",
+                                      "calendar 2001 11 3", "king 1 1"};
+    for (unsigned i = 0; i < 6; i++) {
+        char name[32], cmd[64], want[96];
+        sscanf(all[i], "%31[^ ]", name);
+        char *colon = strchr(name, ':');
+        const bool has = ct_has(name) || (colon && (*colon = 0, ct_has(name)));
+        if (has) continue;
+        sscanf(all[i], "%31[^ ]", name);
+        snprintf(cmd, sizeof cmd, "solve %s", all[i]);
+        snprintf(want, sizeof want, "err unknown game '%s' (type help)", name);
+        ct_expect_err(cmd, want, NULL);
+    }
+
+    /* king: the classic board of 8 x 8 from its far corner, then random squares, any size */
+    ct_expect("solve king 7 7", "N 6 6");
+    ct_expect("solve king 6 6", "P");
+    ct_expect("solve king 4294967295 0", "N 4294967294 0");
+    for (unsigned i = 0; i < 60; i++) {
+        const uint32_t x = ct_rand_heap(4294967295u), y = ct_rand_heap(4294967295u);
+        char cmd[64], want[64];
+        const bool win = (x | y) & 1;
+        snprintf(cmd, sizeof cmd, "moves king %u %u", x, y);
+        snprintf(want, sizeof want, "%u %u", x - (x & 1), y - (y & 1));
+        long count;
+        const char *last;
+        const size_t n = ct_list(cmd, &count, &last);
+        tally_check(count == win && n == (size_t)win && (!win || !strcmp(ct_lines[0], want)),
+                    "'%s': %zu lines, count %ld, expected %s", cmd, n, count, win ? want : "none");
+    }
+    ct_expect_err("solve king 1", "err king needs 2 heaps", NULL);
+    ct_expect_err("solve king 1 2 3", "err king needs 2 heaps", NULL);
+    ct_expect_err("grundy king 3", "err king has no Grundy value (try solve)", NULL);
+    ct_expect_err("solve king:2 1 1", "err bad game 'king:2': this game takes no parameter", NULL);
+    ct_expect_err("solve misere:king 1 1", "err bad game 'misere:king': this game has no misere variant",
+                  NULL);
+    ct_expect_err("solve king 4294967296 1", "err heap 4294967296 is larger than 4294967295", NULL);
+
+    if (ct_has("calendar")) {
+        brute_calendar(ct_cal_date, NULL);
+        ct_expect("solve calendar 2001 11 3", "N 2001 11 4");
+        ct_expect("solve calendar 2001 11 2", "P");
+        ct_expect("solve calendar 1999 12 31", "P");
+        for (unsigned i = 0; i < 80; i++) ct_calendar_date(i < 10 ? 37197 - i : ct_rand(37198));
+        const char *bad = "err not a position of calendar: a date from 1900 1 1 to 2001 11 4";
+        ct_expect_err("solve calendar 2001 11 5", bad, NULL);
+        ct_expect_err("solve calendar 1899 12 31", bad, NULL);
+        ct_expect_err("solve calendar 1900 2 29", bad, NULL);
+        ct_expect_err("solve calendar 2000 4 31", bad, NULL);
+        ct_expect_err("solve calendar 2000 13 1", bad, NULL);
+        ct_expect_err("moves calendar 2000 0 1", bad, NULL);
+        ct_expect("solve calendar 2000 2 29", ct_cal_win[ct_cal_index(2000, 2, 29)] ? "N 2000 3 1" : "P");
+        ct_expect_err("solve calendar 2000 1", "err calendar needs 3 heaps", NULL);
+        ct_expect_err("grundy calendar 2000", "err calendar has no Grundy value (try solve)", NULL);
+        ct_expect_err("new calendar 2000 1 1", "err calendar is not in the device's menu", NULL);
+    }
+    if (ct_has("mult")) {
+        brute_mult_table(162);
+        ct_mult(162, 1);
+        brute_mult_table(17);
+        ct_mult(17, 1);
+        ct_expect("solve mult:17 1", "P");
+        for (unsigned i = 0; i < 40; i++) {
+            const uint32_t n = 2 + ct_rand(4999);
+            brute_mult_table(n);
+            ct_mult(n, 1);
+            ct_mult(n, 1 + ct_rand(n - 1));
+        }
+        ct_expect("solve mult:4294967295 4294967294", "N 4294967295");
+        ct_expect_err("solve mult:17 0", "err not a position of mult:17: p from 1 to N - 1", NULL);
+        ct_expect_err("solve mult:17 17", "err heap 17 is larger than 16", NULL);
+        ct_expect_err("solve mult:17 1 2", "err mult:17 needs 1 heaps", NULL);
+        ct_expect_err("solve mult:1 1", "err bad game 'mult:1': mult:N needs N from 2 to 4294967295",
+                      NULL);
+        ct_expect_err("solve mult:4294967296 1",
+                      "err bad game 'mult:4294967296': mult:N needs N from 2 to 4294967295", NULL);
+        ct_expect_err("solve mult 1", "err bad game 'mult': mult:N needs N from 2 to 4294967295",
+                      NULL);
+        ct_expect_err("grundy mult:9 3", "err mult:9 has no Grundy value (try solve)", NULL);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: test_console FIRMWARE.elf BOARD [VERSION]\n");
@@ -1666,12 +1849,17 @@ int main(int argc, char **argv) {
             named |= strstr(scn_line(ct_s, i), verb[v]) != NULL;
         verbs += named;
     }
-    for (size_t i = from; i < scn_line_count(ct_s); i++)
+    for (size_t i = from; i < scn_line_count(ct_s); i++) {
         help += scn_line(ct_s, i)[0] != '@';
+        if (!strncmp(scn_line(ct_s, i), "more:", 5))
+            snprintf(ct_more, sizeof ct_more, "%s", scn_line(ct_s, i) + 5);
+    }
+    ct_board = argv[2];
     tally_check(help >= 3 && verbs == 6, "help: %zu lines naming %zu of the 6 other commands", help,
                 verbs);
 
     ct_test_classics();
+    ct_test_more_games();
     ct_test_random_games();
     ct_test_ends();
     ct_test_big();

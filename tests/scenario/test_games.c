@@ -514,13 +514,19 @@ typedef struct {
 static const gm_setup_t GM_CLASSIC = {"classic", "you", "perfect", "1"};
 
 /* Whether the menu offers the misere variant of `game` (its name in the menu) on this board:
- * Nim's always, Wythoff's never, the others' only when the whole board holds 16 tokens or
- * fewer, as far as the engine decides misere play exactly. */
+ * Nim's always, Wythoff's never, the others' when the whole board holds 16 tokens or fewer,
+ * and the heap games' also on boards of at most 4 rows of at most 7 (shift595), as far as the
+ * engine decides misere play exactly. */
 static bool gm_misere_offered(const gm_t *g, const char *game)
 {
     if (!strcmp(game, "nim")) return true;
     if (!strcmp(game, "wythoff")) return false;
-    return g->tokens <= 16;
+    if (g->tokens <= 16) return true;
+    const bool line = !strncmp(game, "kayles", 6) || !strncmp(game, "dawson", 6) ||
+                      !strncmp(game, "line", 4);
+    bool bounded = g->rows <= 4;
+    for (unsigned r = 0; r < g->rows; r++) bounded &= g->len[r] <= 7;
+    return !line && bounded;
 }
 
 /* The start `start` of the game in play, as row masks: "classic" fills the rows it uses
@@ -994,7 +1000,10 @@ int main(int argc, char **argv)
     printf("board %s: %u rows, %u LEDs%s; line games on %u rows; misere variants %s; "
            "Marienbad start %s\n",
            argv[2], g.rows, g.tokens, g.grid ? " (a grid)" : "", g.line_rows,
-           g.tokens <= 16 ? "of every game but Wythoff" : "of Nim only", g.marienbad ? "offered" : "not offered");
+           g.tokens <= 16                     ? "of every game but Wythoff"
+           : gm_misere_offered(&g, "bash:3") ? "of Nim and the heap games"
+                                              : "of Nim only",
+           g.marienbad ? "offered" : "not offered");
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
 
     /* a fresh (blank) EEPROM boots to the defaults: Nim from the classic start, you first;

@@ -1,5 +1,6 @@
 /* Take-away games, where a move takes tokens from one heap and never splits it:
- * Nim (any number; also misere Nim's and Wythoff's single-heap moves), Bash (1..M),
+ * Nim (any number; also misere Nim's, Wythoff's and Moore's single-heap moves), Bash (1..M; with
+ * M = 1 the king's steps),
  * and subtraction games: a set (sub:S), Fibonacci numbers (fib), powers of two (pow2).
  * Nim, Bash and pow2 have closed forms; menu sets and fib read generated tables; any
  * other set is computed at run time in a window of the last max(S) values, skipping
@@ -24,7 +25,7 @@ static engine_heap_t takeaway_next_take(const engine_rules_t *r, engine_heap_t n
 {
     engine_heap_t t = after + 1; /* Nim moves, and Bash's below M */
     const uint8_t game = r->game;
-    if (game == ENGINE_GAME_BASH) {
+    if (game == ENGINE_GAME_BASH || game == ENGINE_GAME_KING) { /* the king: M = 1 */
         if (after >= r->bash_max) t = 0;
     } else if (game == ENGINE_GAME_POW2) {
         for (t = 1; t && t <= after;) t <<= 1;
