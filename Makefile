@@ -89,10 +89,25 @@ endif
 FW_DIR := $(BUILD)/$(BOARD)
 FW_ELF := $(FW_DIR)/grundy.elf
 FW_HEX := $(FW_DIR)/grundy.hex
+# A board folder may hold a board.mk; BOARD_KIND := calculator there makes an image with no
+# LEDs, buttons or game (boards/uno): its own main, the console and the whole engine.
+BOARD_KIND := device
+-include boards/$(BOARD)/board.mk
+board_kind = $(if $(filter calculator,$(shell sed -n 's/^BOARD_KIND *:= *//p' boards/$(1)/board.mk 2>/dev/null)),calculator,device)
+DEVICE_BOARDS := $(foreach b,$(VALID_BOARDS),$(if $(filter device,$(call board_kind,$(b))),$(b)))
+CALC_BOARDS := $(filter-out $(DEVICE_BOARDS),$(VALID_BOARDS))
+ifeq ($(BOARD_KIND),calculator)
+FW_SRCS := $(wildcard boards/$(BOARD)/*.c) firmware/runtime/uart.c firmware/console/console_answer.c \
+	firmware/console/console_parse.c firmware/console/console_line.c
+FW_HOME := -DCONSOLE_HAS_GAME=0
+else
 FW_SRCS := firmware/main.c $(wildcard firmware/runtime/*.c firmware/display/*.c \
 	firmware/game/*.c firmware/console/*.c boards/$(BOARD)/*.c)
+FW_HOME :=
+endif
 FW_INC := -Iboards/$(BOARD) -Ifirmware/board -Ifirmware/runtime -Ifirmware/display \
-	-Ifirmware/game -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"'
+	-Ifirmware/game -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
+	-DGRUNDY_HOME='"board $(BOARD)"' $(FW_HOME)
 FW_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/obj/%.o)
 # The games past line that a board's image leaves out for want of flash (engine.h's ENGINE_OMIT_;
 # the host, the engine's AVR tests and the benchmark have them all): its engine is its own build.
@@ -133,6 +148,18 @@ STACK_DEPTH := python3 tools/stack_depth.py
 FW_STACK := $(FW_DIR)/stack.txt
 $(FW_STACK): $(FW_ELF) tools/stack_depth.py
 	$(Q)rm -f $@; $(STACK_DEPTH) --quiet --reserve 0 --out $@ $< || true
+
+# --- grundy: the console on a computer (host/), from the same engine and answering code ---
+CLI := $(BUILD)/host/grundy
+CLI_SRCS := host/grundy.c host/grundy_digits.c firmware/console/console_answer.c \
+	firmware/console/console_parse.c $(JUDGE_SRCS)
+CLI_CFLAGS := -Ihost -Ihost/judge -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
+	-DGRUNDY_HOME='"on a computer"' -DCONSOLE_HAS_GAME=0
+
+$(CLI): $(CLI_SRCS) $(ENGINE_HOST_OBJS) $(wildcard host/*.h host/judge/*.h firmware/console/*.h) Makefile
+	@mkdir -p $(@D)
+	@echo "  HOSTLD  $@"
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(CLI_CFLAGS) $(filter %.c,$^) $(ENGINE_HOST_OBJS) -o $@
 
 # --- host tests of the firmware's pure modules ---
 TEST_DEBOUNCE := $(BUILD)/tests/test_debounce
