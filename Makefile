@@ -161,6 +161,14 @@ $(CLI): $(CLI_SRCS) $(ENGINE_HOST_OBJS) $(wildcard host/*.h host/judge/*.h firmw
 	@echo "  HOSTLD  $@"
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(CLI_CFLAGS) $(filter %.c,$^) $(ENGINE_HOST_OBJS) -o $@
 
+# The same program under AddressSanitizer and UBSan, for the tests that feed it bad input.
+CLI_ASAN := $(BUILD)/host/grundy-asan
+$(CLI_ASAN): $(CLI_SRCS) $(ENGINE_SRCS) $(wildcard host/*.h host/judge/*.h firmware/console/*.h) $(TABLES_H) Makefile
+	@mkdir -p $(@D)
+	@echo "  HOSTLD  $@"
+	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
+		$(CLI_CFLAGS) $(filter %.c,$^) -o $@
+
 # --- host tests of the firmware's pure modules ---
 TEST_DEBOUNCE := $(BUILD)/tests/test_debounce
 
@@ -226,6 +234,13 @@ $(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO
 
 $(TEST_CONSOLE): $(BUILD)/tests/scenario/test_console.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+# The same console suite through a pipe to grundy (tests/scenario/scn_pipe.c: the scenario API
+# over a program's standard input and output).
+TEST_CONSOLE_PIPE := $(BUILD)/tests/test_console_pipe
+$(TEST_CONSOLE_PIPE): $(BUILD)/tests/scenario/test_console.o $(BUILD)/tests/scenario/scn_pipe.o \
+		$(SCENARIO_TALLY) $(SCENARIO_BRUTE)
+	$(Q)$(HOST_CC) $^ -o $@
 
 $(TEST_WATCHDOG): $(BUILD)/tests/scenario/test_watchdog.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
@@ -316,12 +331,12 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
 	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
-	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
+	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
 		$(POWER_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
 	$(Q)$(MAKE) --no-print-directory -s _web_bench
 
 # --- public targets ---
-.PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
+.PHONY: all deps firmware cli test bench play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
 	_fuzz _console _shift595_elf _matrix8_elf soak _soak
 
 all: firmware
@@ -339,6 +354,11 @@ _faults: $(FAULTS_ELF)
 _stack: $(FW_STACK)
 
 size: firmware
+
+# grundy, the console on this computer: build/host/grundy
+cli: deps
+	$(Q)$(MAKE) --no-print-directory $(CLI)
+	@echo "built $(CLI): try $(CLI) solve nim 3 4 5, or $(CLI) judge"
 
 test: deps
 	$(Q)$(MAKE) --no-print-directory _test
@@ -377,7 +397,11 @@ SOAK_MINUTES ?= 10
 # Suites run TEST_JOBS at a time (their outputs still in this order).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 TEST_SUITES = \
-	$(foreach b,$(VALID_BOARDS),$(call board_suites,$(b))) \
+	$(foreach b,$(DEVICE_BOARDS),$(call board_suites,$(b))) \
+	$(foreach b,$(CALC_BOARDS),"serial console on the $(b) board (the calculator): \
+		$(TEST_CONSOLE) $(BUILD)/$(b)/grundy.elf $(b) $(VERSION)") \
+	"grundy on a computer, the console suite through a pipe: $(TEST_CONSOLE_PIPE) $(CLI) host $(VERSION)" \
+	"grundy's ways in (arguments, pipe, prompt, exit statuses): sh tests/host/test_cli.sh $(CLI) $(CLI_ASAN)" \
 	"stack and RAM budget, proven from each image (tools/stack_depth.py): \
 		sh tests/stack/test_stack.sh $(foreach b,$(VALID_BOARDS),$(BUILD)/$(b)/grundy.elf)" \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
@@ -399,8 +423,9 @@ TEST_SUITES = \
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
-	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
+		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) $(CLI) $(CLI_ASAN) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
+	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
+	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
 bench: deps
@@ -450,6 +475,7 @@ help:
 	@echo "  make play          play on the simulated board in this terminal (BOARD=$(BOARD))"
 	@echo "                     EEPROM kept in $(BUILD)/<board>/eeprom.bin; PLAY_FLAGS=--fresh-eeprom"
 	@echo "  make console       the serial console of the simulated board: type commands (help)"
+	@echo "  make cli           build $(BUILD)/host/grundy: the console on this computer (grundy judge too)"
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
 	@echo "  make bench         cycle-exact engine benchmarks, latency and power under simavr"

@@ -45,16 +45,16 @@ static void grundy_end_line(void)
 
 static const console_out_t grundy_out = {grundy_put, grundy_put_u32, grundy_end_line};
 
-/* Answer one command line (no line end), the whole reply. */
-static void grundy_answer(const char *text)
+/* Answer one command line of n characters (no line end), the whole reply. */
+static void grundy_answer(const char *text, size_t n)
 {
-    const size_t n = strlen(text);
     if (n > CONSOLE_LINE_MAX) {
         console_answer_too_long();
         return;
     }
     char line[CONSOLE_LINE_MAX + 1];
-    memcpy(line, text, n + 1);
+    memcpy(line, text, n);
+    line[n] = 0;
     if (grundy_digits_answer(line, &grundy_out)) return; /* the games only a computer holds */
     if (console_answer_start(line, (uint8_t)n) == CONSOLE_ANSWER_MORE)
         while (console_answer_step()) {}
@@ -68,34 +68,37 @@ static const char grundy_usage[] =
     "Commands as on the device's console (type help at the prompt). Exit status: 0, or 1 when a\n"
     "line was answered with err; 2 for a usage error.\n";
 
-/* Read lines from in and answer each; prompt before each line on a terminal. */
+/* Read lines from in and answer each (a line ends at LF, CR or CR LF, as on the device);
+ * prompt before each line on a terminal. */
 static void grundy_lines(FILE *in, bool prompt)
 {
-    char buf[4096];
+    char line[CONSOLE_LINE_MAX + 1];
     if (prompt)
         printf("grundy %s: the Grundy console on a computer (help for commands; quit or Ctrl-D "
                "to leave)\n",
                GRUNDY_VERSION);
-    for (;;) {
+    for (bool more = true; more;) {
         if (prompt) {
             fputs("grundy> ", stdout);
             fflush(stdout);
         }
-        if (!fgets(buf, sizeof buf, in)) break;
-        size_t n = strlen(buf);
-        const bool whole = n && buf[n - 1] == '\n';
-        if (!whole && !feof(in)) { /* longer than the buffer: drop the rest */
-            int c;
-            while ((c = fgetc(in)) != EOF && c != '\n') {}
+        size_t n = 0;
+        bool overlong = false;
+        int c;
+        while ((c = getc(in)) != EOF && c != '\n' && c != '\r') {
+            if (n < CONSOLE_LINE_MAX) line[n++] = (char)c;
+            else overlong = true;
+        }
+        more = c != EOF;
+        if (!more && n == 0 && !overlong) break;
+        line[n] = 0;
+        if (overlong) {
             console_answer_too_long();
-            continue;
+        } else {
+            const char *w = line + strspn(line, " \t");
+            if (prompt && (!strcmp(w, "quit") || !strcmp(w, "exit"))) break;
+            grundy_answer(line, n);
         }
-        while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r')) buf[--n] = 0;
-        if (prompt) {
-            const char *w = buf + strspn(buf, " \t");
-            if (!strcmp(w, "quit") || !strcmp(w, "exit")) break;
-        }
-        grundy_answer(buf);
         fflush(stdout);
     }
     if (prompt) putchar('\n');
@@ -132,7 +135,7 @@ int main(int argc, char **argv)
             memcpy(line + n, argv[i], w + 1);
             n += w;
         }
-        grundy_answer(line);
+        grundy_answer(line, n);
         return grundy_failed ? 1 : 0;
     }
     grundy_lines(stdin, isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
