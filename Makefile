@@ -151,7 +151,7 @@ $(FW_STACK): $(FW_ELF) tools/stack_depth.py
 
 # --- grundy: the console on a computer (host/), from the same engine and answering code ---
 CLI := $(BUILD)/host/grundy
-CLI_SRCS := host/grundy.c host/grundy_digits.c firmware/console/console_answer.c \
+CLI_SRCS := host/grundy.c host/grundy_digits.c host/grundy_dag.c firmware/console/console_answer.c \
 	firmware/console/console_parse.c $(JUDGE_SRCS)
 CLI_CFLAGS := -Ihost -Ihost/judge -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
 	-DGRUNDY_HOME='"on a computer"' -DCONSOLE_HAS_GAME=0

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "console_answer.h"
+#include "grundy_dag.h"
 #include "grundy_digits.h"
 #include "judge.h"
 
@@ -55,7 +56,13 @@ static void grundy_answer(const char *text, size_t n)
     char line[CONSOLE_LINE_MAX + 1];
     memcpy(line, text, n);
     line[n] = 0;
-    if (grundy_digits_answer(line, &grundy_out)) return; /* the games only a computer holds */
+    /* the games only a computer holds (a graph file's path keeps its letter case) */
+    if (grundy_dag_answer(line, &grundy_out)) return;
+    memcpy(line, text, n);
+    line[n] = 0;
+    if (grundy_digits_answer(line, &grundy_out)) return;
+    memcpy(line, text, n);
+    line[n] = 0;
     if (console_answer_start(line, (uint8_t)n) == CONSOLE_ANSWER_MORE)
         while (console_answer_step()) {}
 }

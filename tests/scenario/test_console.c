@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "brute.h"
 #include "scenario.h"
@@ -1163,6 +1164,101 @@ static unsigned ct_lost_count(const char *l) {
     return k;
 }
 
+/* grundy only: graphs past dag:E's 64 nodes, up to 1,000, on the line and from a file, checked
+ * against values found here by the mex rule over each node's successors. */
+#define CT_DAG_NODES 1000
+static unsigned ct_dag_value(unsigned (*succ)[8], const unsigned *deg, int *memo, unsigned v) {
+    if (memo[v] >= 0) return (unsigned)memo[v];
+    bool seen[9] = {false};
+    for (unsigned e = 0; e < deg[v]; e++) {
+        const unsigned g = ct_dag_value(succ, deg, memo, succ[v][e]);
+        if (g < 9) seen[g] = true;
+    }
+    unsigned m = 0;
+    while (seen[m]) m++;
+    return (unsigned)(memo[v] = (int)m);
+}
+
+static void ct_test_big_dag(void) {
+    snprintf(tally_context, sizeof tally_context, "dag past 64 nodes (grundy)");
+    static unsigned succ[CT_DAG_NODES][8], deg[CT_DAG_NODES];
+    static int memo[CT_DAG_NODES];
+    char path[] = "/tmp/grundy-dag-XXXXXX";
+    const int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!tally_check(f != NULL, "cannot write a graph file")) return;
+    fprintf(f, "# a random graph of 1000 nodes, edges from a node to smaller ones\n");
+    for (unsigned v = 0; v < CT_DAG_NODES; v++) {
+        deg[v] = v ? ct_rand(9) : 0;
+        memo[v] = -1;
+        for (unsigned e = 0; e < deg[v]; e++) {
+            succ[v][e] = v - 1 - ct_rand(v < 50 ? v : 50);
+            for (unsigned d = 0; d < e; d++)
+                if (succ[v][d] == succ[v][e]) succ[v][e] = v - 1; /* a duplicate: 1 below */
+            fprintf(f, "%u>%u%s", v, succ[v][e], e + 1 < deg[v] ? "," : "\n");
+        }
+        for (unsigned d = 0; d < deg[v]; d++) /* keep them distinct after the fix above */
+            for (unsigned e = d + 1; e < deg[v]; e++)
+                if (succ[v][d] == succ[v][e]) succ[v][e] = succ[v][--deg[v]], e--;
+    }
+    fclose(f);
+    unsigned checked = 0;
+    for (unsigned t = 0; t < 200; t++) {
+        const unsigned n = 1 + ct_rand(4);
+        unsigned piece[4], x = 0;
+        char pos[64] = "";
+        size_t len = 0;
+        for (unsigned i = 0; i < n; i++) {
+            piece[i] = ct_rand(CT_DAG_NODES);
+            x ^= ct_dag_value(succ, deg, memo, piece[i]);
+            len += (size_t)snprintf(pos + len, sizeof pos - len, " %u", piece[i]);
+        }
+        char cmd[CT_TEXT];
+        snprintf(cmd, sizeof cmd, "moves dag:@%s%s", path, pos);
+        long count;
+        const char *last;
+        const size_t lines = ct_list(cmd, &count, &last);
+        unsigned wins = 0;
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned e = 0; e < deg[piece[i]]; e++)
+                wins += x && ct_dag_value(succ, deg, memo, succ[piece[i]][e]) ==
+                                 (ct_dag_value(succ, deg, memo, piece[i]) ^ x);
+        bool moves_ok = lines == wins && count == (long)wins;
+        for (size_t l = 0; l < lines && moves_ok; l++) { /* each line a position of value 0 */
+            unsigned y = 0, k = 0, v;
+            int used;
+            for (const char *c = ct_lines[l]; sscanf(c, "%u%n", &v, &used) == 1; c += used, k++)
+                y ^= v < CT_DAG_NODES ? ct_dag_value(succ, deg, memo, v) : 99;
+            moves_ok = k == n && y == 0;
+        }
+        checked += tally_check(moves_ok, "'%s': %zu lines, count %ld, expected %u winning moves", cmd,
+                               lines, count, wins);
+        snprintf(cmd, sizeof cmd, "solve dag:@%s%s", path, pos);
+        ct_send("%s", cmd);
+        const char *got = ct_reply();
+        tally_check(got && (x ? !strncmp(got, "N ", 2) : !strcmp(got, "P")), "'%s' -> '%s'", cmd,
+                    ct_show(got));
+    }
+    char cmd[CT_TEXT], want[32];
+    snprintf(cmd, sizeof cmd, "grundy dag:@%s 999", path);
+    snprintf(want, sizeof want, "%u", ct_dag_value(succ, deg, memo, 999));
+    ct_expect(cmd, want);
+    unlink(path);
+    /* on the line: nodes past 63 */
+    ct_expect("solve dag:0>1,1>2,100>0 100 1", "P");
+    long count;
+    const char *last;
+    const size_t lines = ct_list("moves dag:0>1,1>2,100>0,100>2,0>2 100 2", &count, &last);
+    tally_check(lines == 1 && count == 1 && !strcmp(ct_lines[0], "2 2"),
+                "'moves dag:0>1,1>2,100>0,100>2,0>2 100 2': %zu lines, count %ld", lines, count);
+    ct_expect_err("solve dag:0>1,1>0,100>1 1", "err the graph has a cycle through node '0'", NULL);
+    ct_expect_err("solve dag:0>1,1000>2 1",
+                  "err not an edge a>b of nodes 0..999 (at most 200000 edges): '1000>2'", NULL);
+    ct_expect_err("solve dag:@/nonexistent/graph 1", "err cannot read the graph file '/nonexistent/graph'",
+                  NULL);
+    printf("dag past 64 nodes: %u positions of a 1000-node graph listed and solved\n", checked);
+}
+
 /* The calculator plays no game: new and show are refused, saying why. */
 static void ct_test_calculator(void) {
     snprintf(tally_context, sizeof tally_context, "the calculator");
@@ -1887,6 +1983,7 @@ int main(int argc, char **argv) {
     ct_test_lines();
     if (ct_calc) {
         ct_test_calculator();
+        if (ct_host) ct_test_big_dag();
     } else {
         ct_test_new();
         ct_test_new_families();
