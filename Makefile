@@ -331,6 +331,8 @@ _bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
 	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
+	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
+		$(CONSOLE_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
 	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
 		$(POWER_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
 	$(Q)$(MAKE) --no-print-directory -s _web_bench
