@@ -461,8 +461,14 @@ _console: $(FW_ELF) $(SIM_SERIAL)
 
 # The simulated EEPROM persists in $(FW_DIR)/eeprom.bin; PLAY_FLAGS=--fresh-eeprom starts blank.
 PLAY_FLAGS ?=
+ifeq ($(BOARD_KIND),calculator)
+_play:
+	@echo "make play: the $(BOARD) board has no LEDs or buttons to play on; talk to it with make console BOARD=$(BOARD)" >&2
+	@exit 2
+else
 _play: $(FW_ELF) $(SIM_PLAY)
 	$(Q)$(SIM_PLAY) --board $(BOARD) --eeprom $(FW_DIR)/eeprom.bin $(PLAY_FLAGS) $(FW_ELF)
+endif
 
 # avrdude is installed for this target only (tools/deps.sh flash); tools/flash.sh checks the
 # port first and names the ports that look like an Uno.
