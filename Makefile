@@ -98,7 +98,7 @@ DEVICE_BOARDS := $(foreach b,$(VALID_BOARDS),$(if $(filter device,$(call board_k
 CALC_BOARDS := $(filter-out $(DEVICE_BOARDS),$(VALID_BOARDS))
 ifeq ($(BOARD_KIND),calculator)
 FW_SRCS := $(wildcard boards/$(BOARD)/*.c) firmware/runtime/uart.c firmware/console/console_answer.c \
-	firmware/console/console_parse.c firmware/console/console_line.c
+	firmware/console/console_parse.c firmware/console/console_line.c firmware/console/console_out_uart.c
 FW_HOME := -DCONSOLE_HAS_GAME=0
 else
 FW_SRCS := firmware/main.c $(wildcard firmware/runtime/*.c firmware/display/*.c \

@@ -18,33 +18,33 @@
 #define GRUNDY_VERSION "dev"
 #endif
 
-/* The reply's current line, to tell an `err` line; whether any line of the run was one. */
+/* The output interface on a computer: standard output. The reply's current line is watched
+ * to tell an `err` line; grundy_failed: whether any line of the run was one. */
 static char grundy_head[4];
 static unsigned grundy_col;
 static bool grundy_failed;
 
-static void grundy_put(char c)
+void console_out_put(char c)
 {
     if (grundy_col < sizeof grundy_head) grundy_head[grundy_col] = c;
     grundy_col++;
     putchar(c);
 }
 
-static void grundy_put_u32(uint32_t v)
+void console_out_u32(uint32_t v)
 {
     char text[12];
     snprintf(text, sizeof text, "%lu", (unsigned long)v);
-    for (const char *c = text; *c; c++) grundy_put(*c);
+    for (const char *c = text; *c; c++) console_out_put(*c);
 }
 
-static void grundy_end_line(void)
+void console_out_end_line(void)
 {
     if (grundy_col >= 4 && !memcmp(grundy_head, "err ", 4)) grundy_failed = true;
     grundy_col = 0;
     putchar('\n');
 }
 
-static const console_out_t grundy_out = {grundy_put, grundy_put_u32, grundy_end_line};
 
 /* Answer one command line of n characters (no line end), the whole reply. */
 static void grundy_answer(const char *text, size_t n)
@@ -57,10 +57,10 @@ static void grundy_answer(const char *text, size_t n)
     memcpy(line, text, n);
     line[n] = 0;
     /* the games only a computer holds (a graph file's path keeps its letter case) */
-    if (grundy_dag_answer(line, &grundy_out)) return;
+    if (grundy_dag_answer(line)) return;
     memcpy(line, text, n);
     line[n] = 0;
-    if (grundy_digits_answer(line, &grundy_out)) return;
+    if (grundy_digits_answer(line)) return;
     memcpy(line, text, n);
     line[n] = 0;
     if (console_answer_start(line, (uint8_t)n) == CONSOLE_ANSWER_MORE)
@@ -113,7 +113,6 @@ static void grundy_lines(FILE *in, bool prompt)
 
 int main(int argc, char **argv)
 {
-    console_answer_init(&grundy_out);
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         fputs(grundy_usage, stdout);
         return 0;

@@ -17,11 +17,9 @@ typedef struct {
     uint16_t (*edge)[2];
 } dag_edges_t;
 
-static const console_out_t *dag_out;
-
 static void dag_text(const char *s)
 {
-    while (*s) dag_out->put(*s++);
+    while (*s) console_out_put(*s++);
 }
 
 static void dag_err(const char *what, const char *detail)
@@ -30,10 +28,10 @@ static void dag_err(const char *what, const char *detail)
     dag_text(what);
     if (detail) {
         dag_text(" '");
-        for (int i = 0; detail[i] && i < 64; i++) dag_out->put(detail[i] >= ' ' && detail[i] < 127 ? detail[i] : '?');
-        dag_out->put('\'');
+        for (int i = 0; detail[i] && i < 64; i++) console_out_put(detail[i] >= ' ' && detail[i] < 127 ? detail[i] : '?');
+        console_out_put('\'');
     }
-    dag_out->end_line();
+    console_out_end_line();
 }
 
 static uint8_t dag_have[GRUNDY_DAG_NODES * GRUNDY_DAG_NODES / 8]; /* edges a>b seen */
@@ -143,11 +141,11 @@ static void dag_answer(const char *verb, dag_edges_t *g, const unsigned long *pi
     if (!strcmp(verb, "grundy")) {
         if (count != 1) {
             dag_text("err grundy takes one heap");
-            dag_out->end_line();
+            console_out_end_line();
             return;
         }
-        dag_out->put_u32(value[piece[0]]);
-        dag_out->end_line();
+        console_out_u32(value[piece[0]]);
+        console_out_end_line();
         return;
     }
     unsigned x = 0;
@@ -155,7 +153,7 @@ static void dag_answer(const char *verb, dag_edges_t *g, const unsigned long *pi
     const bool solve = !strcmp(verb, "solve");
     if (solve && x == 0) {
         dag_text("P");
-        dag_out->end_line();
+        console_out_end_line();
         return;
     }
     uint32_t listed = 0;
@@ -165,20 +163,20 @@ static void dag_answer(const char *verb, dag_edges_t *g, const unsigned long *pi
             if (value[succ[e]] != want) continue;
             if (solve) dag_text("N ");
             for (unsigned j = 0; j < count; j++) {
-                if (j) dag_out->put(' ');
-                dag_out->put_u32(j == i ? succ[e] : (uint32_t)piece[j]);
+                if (j) console_out_put(' ');
+                console_out_u32(j == i ? succ[e] : (uint32_t)piece[j]);
             }
-            dag_out->end_line();
+            console_out_end_line();
             if (solve) return;
             listed++;
         }
     }
     dag_text("count ");
-    dag_out->put_u32(listed);
-    dag_out->end_line();
+    console_out_u32(listed);
+    console_out_end_line();
 }
 
-bool grundy_dag_answer(char *line, const console_out_t *out)
+bool grundy_dag_answer(char *line)
 {
     size_t at = 0, vn, gn;
     char *verb = dag_word(line, &at, &vn);
@@ -189,7 +187,6 @@ bool grundy_dag_answer(char *line, const console_out_t *out)
     for (size_t i = 0; i < vn; i++) verb[i] = (char)(verb[i] | 0x20); /* letters: lowered */
     const bool from_file = game[4] == '@';
     if (!from_file && dag_engine_takes(game, gn)) return false;
-    dag_out = out;
     char *rest = line + at + (line[at] != 0); /* the heaps, past the space ended below */
     verb[vn] = 0;
     game[gn] = 0;
@@ -227,7 +224,7 @@ bool grundy_dag_answer(char *line, const console_out_t *out)
             }
             if (count == ENGINE_MAX_HEAPS) {
                 dag_text("err more than 16 heaps");
-                dag_out->end_line();
+                console_out_end_line();
                 ok = false;
                 break;
             }
@@ -237,7 +234,7 @@ bool grundy_dag_answer(char *line, const console_out_t *out)
             dag_text("err ");
             dag_text(verb);
             dag_text(" needs heaps after the game");
-            dag_out->end_line();
+            console_out_end_line();
         } else if (ok) {
             dag_answer(verb, &g, piece, count);
         }

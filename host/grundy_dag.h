@@ -11,9 +11,9 @@
 #define GRUNDY_DAG_EDGES 200000  /* distinct edges */
 
 /* Answer line when its game is a dag: read from a file, or one whose nodes or edges pass the
- * engine's dag:E (the whole reply, through out) and return true; false, with nothing written,
+ * engine's dag:E (the whole reply, through the console's output) and return true; false, with nothing written,
  * for every other line (the engine's dag:E among them). Commands in any letter case; the
  * file's path as written. */
-bool grundy_dag_answer(char *line, const console_out_t *out);
+bool grundy_dag_answer(char *line);
 
 #endif

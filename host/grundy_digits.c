@@ -7,17 +7,15 @@
 #include "digits.h"
 #include "grundy_digits.h"
 
-static const console_out_t *dd_out;
-
 static void dd_text(const char *s)
 {
-    while (*s) dd_out->put(*s++);
+    while (*s) console_out_put(*s++);
 }
 
 static void dd_line(const char *s)
 {
     dd_text(s);
-    dd_out->end_line();
+    console_out_end_line();
 }
 
 /* A string after a move: "-" when it is empty. */
@@ -41,7 +39,7 @@ static bool dd_is(const char *w, size_t n, const char *name)
     return n == strlen(name) && !memcmp(w, name, n);
 }
 
-bool grundy_digits_answer(char *line, const console_out_t *out)
+bool grundy_digits_answer(char *line)
 {
     for (char *c = line; *c; c++)
         if (*c >= 'A' && *c <= 'Z') *c = (char)(*c + ('a' - 'A'));
@@ -52,7 +50,6 @@ bool grundy_digits_answer(char *line, const console_out_t *out)
     if (!conway && !dd_is(game, gn, "digits")) return false;
     if (!dd_is(verb, vn, "solve") && !dd_is(verb, vn, "moves") && !dd_is(verb, vn, "grundy"))
         return false; /* new, show, ...: the console's own answer */
-    dd_out = out;
     char *s = dd_word(line, &at, &sn);
     dd_word(line, &at, &rest);
     if (dd_is(verb, vn, "grundy")) {
@@ -76,16 +73,16 @@ bool grundy_digits_answer(char *line, const console_out_t *out)
         } else {
             dd_text("N ");
             dd_string(moves[0]);
-            out->end_line();
+            console_out_end_line();
         }
         return true;
     }
     for (int i = 0; i < n; i++) {
         dd_string(moves[i]);
-        out->end_line();
+        console_out_end_line();
     }
     dd_text("count ");
-    out->put_u32((uint32_t)n);
-    out->end_line();
+    console_out_u32((uint32_t)n);
+    console_out_end_line();
     return true;
 }

@@ -7,8 +7,8 @@
 
 #include "console_answer.h"
 
-/* Answer line when its game is digits or misere:digits (the whole reply, through out) and
+/* Answer line when its game is digits or misere:digits (the whole reply, through the console's output) and
  * return true; false, with nothing written, for every other line. Lowers line's letters. */
-bool grundy_digits_answer(char *line, const console_out_t *out);
+bool grundy_digits_answer(char *line);
 
 #endif

@@ -28,8 +28,6 @@ __attribute__((naked, used, section(".init3"))) static void uno_early(void)
     wdt_disable();
 }
 
-static const console_out_t uno_out = {uart_putc, uart_put_u32, uart_end_line};
-
 /* Every pin but the UART's an input with its pull-up: nothing floats on a bare board. */
 static void uno_pins(void)
 {
@@ -81,7 +79,6 @@ int main(void)
     uart_init();
     set_sleep_mode(SLEEP_MODE_IDLE);
     sei();
-    console_answer_init(&uno_out);
     uno_say_reset();
     bool busy = false;
     for (;;) {

@@ -16,7 +16,6 @@
 
 #define CONSOLE_TX_ROOM 96 /* free output bytes before a reply line starts */
 
-static const console_out_t console_uart = {uart_putc, uart_put_u32, uart_end_line};
 static uint8_t console_busy; /* a reply is under way */
 
 static void console_new(uint16_t now)
@@ -73,7 +72,6 @@ __attribute__((noinline)) bool console_update(uint16_t now_ms)
         console_busy = console_answer_step();
         return console_busy;
     }
-    console_answer_init(&console_uart);
     bool seen = false;
     const console_line_t got = console_line_read(&seen);
     if (seen) ui_touch(); /* a byte, kept or lost: the person is there */

@@ -26,7 +26,6 @@ typedef enum {
 } answer_state_t;
 
 static struct {
-    const console_out_t *out;
     char *line;     /* the line being answered, lent to the engine meanwhile */
     uint8_t len;
     uint8_t state;
@@ -75,22 +74,17 @@ static const char console_help[] PROGMEM =
 
 static void answer_end_line(void)
 {
-    ans.out->end_line();
+    console_out_end_line();
 }
 
 static void answer_put_text(const char *pgm)
 {
-    console_print_text(pgm, ans.out->put);
+    console_print_text(pgm, console_out_put);
 }
 
 static void answer_put_u32(uint32_t v)
 {
-    ans.out->put_u32(v);
-}
-
-void console_answer_init(const console_out_t *out)
-{
-    ans.out = out;
+    console_out_u32(v);
 }
 
 const console_cmd_t *console_answer_cmd(void)
@@ -102,7 +96,7 @@ void console_answer_fail(console_error_t e)
 {
     ans.cmd.error = (uint8_t)e;
     answer_put_text(PSTR("err "));
-    console_print_error(&ans.cmd, ans.line, ans.out->put, ans.out->put_u32);
+    console_print_error(&ans.cmd, ans.line, console_out_put, console_out_u32);
     answer_end_line();
     ans.state = ANSWER_IDLE;
 }
@@ -124,7 +118,7 @@ static void answer_print_after(const engine_move_t *m)
     const engine_position_t *p = &ans.cmd.pos;
     for (uint8_t i = 0; i < p->count; i++) {
         const engine_heap_t h = p->heap[i];
-        if (i) ans.out->put(' ');
+        if (i) console_out_put(' ');
         if (m->heap == ENGINE_HEAP_ALL) {
             answer_put_u32(engine_after_heap(&ans.cmd.rules, p, m, i));
         } else if (m->heap == ENGINE_HEAP_BOTH) {
@@ -134,7 +128,7 @@ static void answer_print_after(const engine_move_t *m)
         } else {
             const engine_heap_t right = h - m->take - m->left;
             if (m->left) answer_put_u32(m->left);
-            if (m->left && right) ans.out->put(' ');
+            if (m->left && right) console_out_put(' ');
             if (right || !m->left) answer_put_u32(right);
         }
     }
@@ -207,7 +201,7 @@ static void answer_work(void)
             ans.it = (engine_iter_t){0};
             ans.state = ANSWER_SEEKING;
             if (ans.x == 0 && verb == CONSOLE_SOLVE) {
-                ans.out->put('P');
+                console_out_put('P');
                 answer_end_line();
                 ans.state = ANSWER_IDLE;
             }
@@ -290,7 +284,7 @@ console_answer_t console_answer_start(char *line, uint8_t len)
         if (engine_is_win(&ans.cmd.rules, &ans.cmd.pos)) {
             answer_list_start(); /* N, and the first of the winning moves */
         } else {
-            ans.out->put('P');
+            console_out_put('P');
             answer_end_line();
         }
         break;

@@ -10,12 +10,14 @@
 
 #include "console_parse.h"
 
-/* Where a reply goes: characters, decimal numbers and line ends. */
-typedef struct {
-    void (*put)(char c);
-    void (*put_u32)(uint32_t v);
-    void (*end_line)(void);
-} console_out_t;
+/* The output interface: where a reply goes. Each home links its own (console_out_uart.c on an
+ * Uno, the UART's queue; host/grundy.c on a computer, standard output). */
+/* Write one character of a reply. */
+void console_out_put(char c);
+/* Write a number in decimal. */
+void console_out_u32(uint32_t v);
+/* End the reply's line. */
+void console_out_end_line(void);
 
 typedef enum {
     CONSOLE_ANSWER_DONE,   /* the whole reply is out (or the line was blank) */
@@ -25,8 +27,6 @@ typedef enum {
 
 #define CONSOLE_MOVES_MAX 1000 /* moves lists at most this many winning moves */
 
-/* Set where replies go (once, before anything is answered). */
-void console_answer_init(const console_out_t *out);
 /* Start answering line[0 .. len-1], in a buffer of CONSOLE_LINE_MAX bytes (letters are lowered
  * in place; the buffer stays lent to the answer, and to the engine's run-time search, until it
  * is done); writes the first line of the reply at most. */
