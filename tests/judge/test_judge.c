@@ -567,6 +567,33 @@ static void test_apis(void) {
           "a cycle through 1 and 2: node %u", cyc);
 }
 
+/* 1524 at its limits: a chain of 1,000 positions (a deep graph: no recursion may follow it)
+ * and a complete DAG of 1,000 (499,500 moves; position i has Grundy value 999 - i). */
+static void test_big_graphs(void) {
+    char *in;
+    size_t len;
+    FILE *f = open_memstream(&in, &len);
+    fprintf(f, "1000\n");
+    for (int i = 0; i < 1000; i++)
+        fprintf(f, i < 999 ? "1 %d\n" : "0\n", i + 1);
+    fprintf(f, "1 0\n1 1\n2 0 1\n0\n1000\n");
+    for (int i = 0; i < 1000; i++) {
+        fprintf(f, "%d", 999 - i);
+        for (int j = i + 1; j < 1000; j++)
+            fprintf(f, " %d", j);
+        fputc('\n', f);
+    }
+    fprintf(f, "1 0\n2 0 0\n2 1 998\n3 999 998 997\n0\n");
+    fclose(f);
+    result_t r = run("1524", in, len);
+    /* chain: 0 is 999 moves from the end (won), 1 is 998 (lost); complete: 999 ^ 999 = 0,
+     * 998 ^ 1 != 0, 0 ^ 1 ^ 2 = 3 */
+    CHECK(r.rc == 0 && strcmp(r.out, "WIN\nLOSE\nWIN\nWIN\nLOSE\nWIN\nWIN\n") == 0,
+          "1524 big graphs: rc %d out '%s' err '%s'", r.rc, r.out, r.err);
+    result_free(&r);
+    free(in);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SAMPLES_DIR\n", argv[0]);
@@ -576,6 +603,7 @@ int main(int argc, char **argv) {
     test_list_and_unknown();
     test_bad_input();
     test_apis();
+    test_big_graphs();
     int cases = random_bash_family();
     cases += random_nims();
     cases += random_sg();
