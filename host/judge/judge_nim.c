@@ -13,7 +13,7 @@ int judge_solve_1849(judge_rd_t *rd, FILE *out) {
         JUDGE_NEED(rd, 0, 1000, "the number of pieces", m);
         if (m == 0) return 0;
         while (m--) {
-            JUDGE_NEED(rd, 0, 1000000000, "a position", p);
+            JUDGE_NEED(rd, 0, 1000, "a position", p);
             x ^= p;
         }
         fputs(x ? "Rabbit Win!\n" : "Grass Win!\n", out);

@@ -134,6 +134,7 @@ static const struct {
     {"1848", "1 0 1\n0 0 0\n", "a pile of 0 (only 0 0 0 ends)"},
     {"1849", "2\n3 5\n", "expected the number of pieces, got end of input"},
     {"1849", "2\n3\n", "expected a position, got end of input"},
+    {"1849", "1\n1001\n0\n", "a position 1001 out of range (0..1000)"},
     {"1850", "3\n5 7\n", "expected a pile, got end of input"},
     {"1850", "2\n5 1000001\n0\n", "a pile 1000001 out of range (1..1000000)"},
     {"2149", "4\n", "expected N, got end of input"},
