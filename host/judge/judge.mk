@@ -16,7 +16,8 @@ $(JUDGE_TEST): $(JUDGE_SRCS) $(JUDGE_TEST_SRCS) $(wildcard host/judge/*.h tests/
 	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) $(JUDGE_SANITIZE) $(JUDGE_INC) -Itests/engine \
 		$(filter %.c,$^) -o $@
 
-JUDGE_TEST_SUITES := "grundy judge: 18 HDU problems, samples, brute force, bad input (ASan, UBSan): \
+# (a suite's name ends at its first ": ", so the name has none)
+JUDGE_TEST_SUITES := "grundy judge, 18 HDU problems (samples, brute force, bad input; ASan and UBSan): \
 	$(JUDGE_TEST) tests/judge/samples"
 
 .PHONY: test-judge
