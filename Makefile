@@ -80,6 +80,7 @@ $(ENGINE_HOST_OBJS) $(ENGINE_AVR_OBJS): $(TABLES_H)
 include sim/sim.mk
 include sim/web/web.mk
 include tests/engine/engine_tests.mk
+include host/judge/judge.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- the firmware image for BOARD ---
@@ -417,6 +418,7 @@ TEST_SUITES = \
 	"matrix8 board (MAX7219 set up and kept, brightness, sounds, letters, flash size): \
 		$(SIM_TEST_MATRIX8) $(MATRIX8_ELF)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
+	$(JUDGE_TEST_SUITES) \
 	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
@@ -424,7 +426,7 @@ TEST_SUITES = \
 
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
+_test: $(ENGINE_TEST_HOST) $(JUDGE_TEST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
 		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) $(CLI) $(CLI_ASAN) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
 	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _stack || exit 1; done
