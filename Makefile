@@ -350,7 +350,7 @@ TEST_SUITES = \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"presses and auto-repeat: $(TEST_PRESS)" \
-	"the README's console replies are the firmware's: sh tests/docs/readme_replies.sh $(CONSOLE_TEMPLATES)" \
+	"the console replies README.md and docs/ quote are the firmware's: sh tests/docs/readme_replies.sh $(CONSOLE_TEMPLATES)" \
 	"make flash for a newcomer (avrdude installed for it, the port checked): sh tests/tools/test_flash.sh" \
 	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \

@@ -15,7 +15,7 @@
 #define BENCH_WATCHDOG_MS 256.0 /* WDTO_250MS: 32768 cycles of the 128 kHz watchdog oscillator */
 
 typedef struct {
-    const char *game; /* the README's row */
+    const char *game; /* its row in docs/console.md's limits */
     char cmd[BENCH_CMD_MAX];
 } bench_case_t;
 
