@@ -67,7 +67,7 @@ bool games_misere_offered(uint8_t id)
 {
     const uint8_t offered = pgm_read_byte(&games_list[id].misere);
     return offered == 1 ||
-           (offered == 2 && (games_board_tokens() <= ENGINE_MISERE_TOKENS ||
+           (offered == 2 && ENGINE_HAS_EXACT && (games_board_tokens() <= ENGINE_MISERE_TOKENS ||
                              (games_entry(id) == GAMES_ENTRY_HEAP && games_board_bounded())));
 }
 

@@ -96,7 +96,7 @@
 #define SUITE_BRUTE_TOKENS 400
 #endif
 
-#define SUITE_HEAP_MAX 0xFFFFFFFFul
+#define SUITE_HEAP_MAX ENGINE_HEAP_MAX
 #define SUITE_SHARED __attribute__((unused)) /* used by some of the parts */
 #define SUITE_NAME_MAX 32
 
@@ -138,9 +138,29 @@ static engine_rules_t suite_rules;
 static brute_game_t suite_game;
 
 /* Parse suite_name for both; false (after a failed check) if either refuses it. */
+/* Whether name (in flash) is an octal: code that this profile leaves to the calculator (the device
+ * profile's engine_rules_parse answers ENGINE_ERR_ELSEWHERE for it). */
+static bool suite_elsewhere(const char *name) {
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL)) return false;
+    const char *t = strncmp(name, "misere:", 7) ? name : name + 7;
+    return !strncmp(t, "octal", 5) && (t[5] == 0 || t[5] == ':');
+}
+
+SUITE_SHARED static bool suite_elsewhere_P(const char *name_P) {
+    char buf[SUITE_NAME_MAX];
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL)) return false;
+    suite_copy_P(buf, name_P);
+    return suite_elsewhere(buf);
+}
+
 static bool suite_parse_both(void) {
     const engine_status_t s =
         engine_rules_parse(&suite_rules, suite_name, (uint8_t)strlen(suite_name));
+    if (suite_elsewhere(suite_name)) {
+        /* the device profile leaves octal: codes to the calculator */
+        CHECK(s == ENGINE_ERR_ELSEWHERE, "engine_rules_parse: status %u, not elsewhere", (unsigned)s);
+        return false;
+    }
     CHECK(s == ENGINE_OK, "engine_rules_parse refuses a valid game: status %u", (unsigned)s);
     const bool ok = brute_parse(&suite_game, suite_name);
     CHECK(ok, "brute_parse refuses the game");
@@ -704,6 +724,8 @@ static void suite_big_position(const suite_ref_t *ref, const engine_position_t *
 static const uint32_t suite_big32[] PROGMEM = {
     0xFFFFFFFFul, 0xFFFFFFFEul, 0x80000000ul, 0xDEADBEEFul, 0x7FFFFFFFul, 0xFFFFFFFDul,
     0xFFFF0000ul, 0x12345678ul, 1000000007ul, 65537ul,      65535ul,      3ul};
+/* Heaps for games answered up to 255 (the device profile's run-time subtraction sets). */
+static const uint32_t suite_big8[] PROGMEM = {255, 254, 200, 129, 128, 127, 100, 77, 64, 33, 7, 3};
 #if SUITE_SMALL
 static const uint32_t suite_big16[] PROGMEM = {4096, 1000, 300, 71};
 #else
@@ -713,8 +735,8 @@ static const uint32_t suite_big16[] PROGMEM = {65535, 65534, 40000, 4097, 65533,
 
 /* Positions of one, two (and on the host three) huge heaps. */
 static void suite_big(const suite_ref_t *ref) {
-    const bool wide = engine_heap_limit(&suite_rules) == SUITE_HEAP_MAX;
-    const uint32_t *list = wide ? suite_big32 : suite_big16;
+    const uint32_t limit = engine_heap_limit(&suite_rules);
+    const uint32_t *list = limit == 0xFFFFFFFFul ? suite_big32 : limit >= 65535 ? suite_big16 : suite_big8;
     uint8_t count = SUITE_BIG_COUNT;
     if (suite_game.kind == BRUTE_SUB && suite_rules.table == ENGINE_TABLE_NONE)
         count = SUITE_BIG_RUNTIME;
@@ -770,11 +792,12 @@ static __attribute__((noinline)) void suite_theory(uint16_t mex_max, uint8_t fla
     for (uint8_t i = 0; i < sizeof suite_big32 / sizeof suite_big32[0]; i++) {
         const uint32_t n = pgm_read_dword(&suite_big32[i]);
         uint32_t c;
-        if (suite_closed_form(n, &c))
+        if (n <= limit && suite_closed_form(n, &c))
             CHECK(suite_grundy(n) == c, "g(%lu) = %lu, closed form %lu", (unsigned long)n,
                   (unsigned long)suite_grundy(n), (unsigned long)c);
     }
-    if (flags & SUITE_F_PERIODIC) {
+    /* a period is needed past the limit only (the device profile's run-time sets stop at 255) */
+    if ((flags & SUITE_F_PERIODIC) && limit > ref.n_max) {
         const bool proven = suite_period(&ref);
         CHECK(proven, "no period proven within %u values", ref.n_max);
         if (!proven) return;
@@ -1024,8 +1047,13 @@ static void suite_wythoff_big(engine_heap_t x, engine_heap_t y) {
     suite_pos = 0;
 }
 
-/* Centres of the windows near 2^32: b_k crosses 2^32 near 2^32/phi^2, a_k near 2^32/phi. */
+/* Centres of the windows near 2^32 (the device profile: 2^16): b_k crosses it near 2^32/phi^2, a_k
+ * near 2^32/phi. */
+#if ENGINE_DEVICE
+static const uint32_t suite_wythoff_edges[2] PROGMEM = {25033ul, 40503ul};
+#else
 static const uint32_t suite_wythoff_edges[2] PROGMEM = {1640531527ul, 2654435769ul};
+#endif
 
 #if !SUITE_SMALL
 /* floor(sqrt(v)), bit by bit (host only: the brief's reference formula). */
@@ -1050,9 +1078,9 @@ static uint64_t suite_isqrt(uint64_t v) {
 static void suite_wythoff_k(uint32_t k, bool big) {
     engine_heap_t a, b;
     uint32_t ref;
-    const bool fits = suite_phi_floor(k, &ref);
-    const bool ok = engine_wythoff_lower(k, &a);
-    CHECK(ok == fits, "engine_wythoff_lower(%lu) says %u, exact floor(k phi) fits 32 bits: %u",
+    const bool fits = suite_phi_floor(k, &ref) && ref <= SUITE_HEAP_MAX;
+    const bool ok = engine_wythoff_lower((engine_heap_t)k, &a);
+    CHECK(ok == fits, "engine_wythoff_lower(%lu) says %u, exact floor(k phi) fits a heap: %u",
           (unsigned long)k, ok, fits);
     if (!ok || !fits) return;
     CHECK(a == ref, "engine_wythoff_lower(%lu) = %lu, exact %lu", (unsigned long)k,
@@ -1060,9 +1088,9 @@ static void suite_wythoff_k(uint32_t k, bool big) {
     if (k == 0) return;
     const uint32_t bk = ref + k; /* b_k; wraps when over 32 bits */
     const bool pok = engine_wythoff_partner(ref, &b);
-    CHECK(pok == (bk > ref) && (!pok || b == bk), "engine_wythoff_partner(a_%lu = %lu)",
-          (unsigned long)k, (unsigned long)ref);
-    if (bk < ref) return;
+    CHECK(pok == (bk > ref && bk <= SUITE_HEAP_MAX) && (!pok || b == bk),
+          "engine_wythoff_partner(a_%lu = %lu)", (unsigned long)k, (unsigned long)ref);
+    if (bk < ref || bk > SUITE_HEAP_MAX) return;
     CHECK(engine_wythoff_partner(bk, &b) && b == ref, "engine_wythoff_partner(b_%lu = %lu)",
           (unsigned long)k, (unsigned long)bk);
     if (!big) return;
@@ -1104,12 +1132,20 @@ static __attribute__((noinline)) void suite_wythoff(void) {
 #endif
         suite_wythoff_k(k, false);
     }
-    /* the last cold positions below 2^32, worked out with 60-digit decimals */
+    /* the last cold positions below 2^32 (device profile: 2^16), worked out with 60-digit decimals */
+#if ENGINE_DEVICE
+    CHECK(engine_wythoff_lower(40503u, &a) && a == 65535u, "a_40503 = 2^16-1");
+    CHECK(!engine_wythoff_lower(40504u, &a), "a_40504 = 2^16 overflows");
+    CHECK(engine_wythoff_lower(25032u, &a) && a == 40502u, "a_25032");
+    CHECK(engine_wythoff_partner(40502u, &a) && a == 65534u, "b_25032");
+    CHECK(!engine_wythoff_partner(40504u, &a), "b_25033 = 2^16 + 1 overflows");
+#else
     CHECK(engine_wythoff_lower(2654435769ul, &a) && a == 4294967295ul, "a_2654435769 = 2^32-1");
     CHECK(!engine_wythoff_lower(2654435770ul, &a), "a_2654435770 = 2^32 overflows");
     CHECK(engine_wythoff_lower(1640531526ul, &a) && a == 2654435768ul, "a_1640531526");
     CHECK(engine_wythoff_partner(2654435768ul, &a) && a == 4294967294ul, "b_1640531526");
     CHECK(!engine_wythoff_partner(2654435770ul, &a), "b_1640531527 = 2^32 + 1 overflows");
+#endif
     for (uint8_t e = 0; e < 2; e++) {
         const uint32_t centre = pgm_read_dword(&suite_wythoff_edges[e]);
         for (uint32_t k = centre - SUITE_WYTHOFF_WINDOW; k <= centre + SUITE_WYTHOFF_WINDOW; k++) {
@@ -1130,10 +1166,10 @@ static __attribute__((noinline)) void suite_wythoff(void) {
 #endif
         }
     }
-    suite_wythoff_big(0xFFFFFFFFul, 0xFFFFFFFFul);
-    suite_wythoff_big(0xFFFFFFFFul, 0xFFFFFFF0ul);
-    suite_wythoff_big(0, 0xFFFFFFFFul);
-    suite_wythoff_big(1234567ul, 0xFFFFFFFEul);
+    suite_wythoff_big(SUITE_HEAP_MAX, SUITE_HEAP_MAX);
+    suite_wythoff_big(SUITE_HEAP_MAX, SUITE_HEAP_MAX - 15);
+    suite_wythoff_big(0, SUITE_HEAP_MAX);
+    suite_wythoff_big(ENGINE_DEVICE ? 12345u : 1234567ul, SUITE_HEAP_MAX - 1);
 }
 #endif
 
@@ -1317,14 +1353,17 @@ static __attribute__((noinline)) void suite_parsing(void) {
     suite_set_name_P(CHECK_STR("parsing"));
     for (uint8_t i = 0; i < sizeof suite_parse_cases / sizeof suite_parse_cases[0]; i++) {
         const engine_status_t s = suite_parse_P(&r, suite_parse_cases[i].text);
-        const uint8_t want = pgm_read_byte(&suite_parse_cases[i].status);
+        uint8_t want = pgm_read_byte(&suite_parse_cases[i].status);
+        if (suite_elsewhere_P(suite_parse_cases[i].text)) want = ENGINE_ERR_ELSEWHERE;
         CHECK(s == want, "engine_rules_parse(\"%s\") = %u, expected %u", suite_parse_cases[i].text,
               (unsigned)s, want);
     }
     for (uint8_t i = 0; i < sizeof suite_specs / sizeof suite_specs[0]; i++)
-        CHECK(suite_parse_P(&r, suite_specs[i].name) == ENGINE_OK, "\"%s\" refused",
-              suite_specs[i].name);
+        CHECK(suite_parse_P(&r, suite_specs[i].name) ==
+                  (suite_elsewhere_P(suite_specs[i].name) ? ENGINE_ERR_ELSEWHERE : ENGINE_OK),
+              "\"%s\" refused", suite_specs[i].name);
     for (uint8_t i = 0; i < sizeof suite_alias / sizeof suite_alias[0]; i++) {
+        if (suite_elsewhere_P(suite_alias[i][0])) continue;
         const engine_status_t s = suite_parse_P(&r, suite_alias[i][0]);
         CHECK(s == ENGINE_OK, "\"%s\" refused: %u", suite_alias[i][0], (unsigned)s);
         if (s == ENGINE_OK) suite_same_values(&r, suite_alias[i][1]);
@@ -1365,7 +1404,7 @@ static __attribute__((noinline)) void suite_parsing(void) {
               r.game == ENGINE_GAME_LINE && r.misere == 1 && engine_octal_digit(&r, 1) == 0 &&
               engine_octal_digit(&r, 3) == 7,
           "misere:line:2,3");
-    {
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL)) {
         /* engine_rules_misere: a fresh serial (the work buffer may hold the normal game's values),
          * nim becomes misere Nim, wythoff has no misere variant */
         uint32_t serial = 0;
@@ -1382,9 +1421,9 @@ static __attribute__((noinline)) void suite_parsing(void) {
                   engine_rules_misere(&r) == ENGINE_ERR_BAD_PARAMETER,
               "engine_rules_misere(wythoff) is accepted");
     }
-    CHECK(suite_parse_P(&r, CHECK_STR("octal:0.1234567")) == ENGINE_OK &&
+    CHECK(!ENGINE_HAS(ENGINE_GAME_OCTAL) || (suite_parse_P(&r, CHECK_STR("octal:0.1234567")) == ENGINE_OK &&
               engine_octal_digit(&r, 1) == 1 && engine_octal_digit(&r, 4) == 4 &&
-              engine_octal_digit(&r, 7) == 7 && engine_octal_digit(&r, 8) == 0,
+              engine_octal_digit(&r, 7) == 7 && engine_octal_digit(&r, 8) == 0),
           "octal:0.1234567 digits");
     /* 32 distinct values fit, 33 do not, duplicates collapse */
     char *end = text + suite_copy_P(text, CHECK_STR("sub:1"));
@@ -1405,6 +1444,7 @@ static __attribute__((noinline)) void suite_parsing(void) {
           "duplicates do not collapse");
     /* the longest code a uint8_t length can carry: "octal:0." and 247 digits */
     suite_copy_P(text, CHECK_STR("octal:0."));
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL)) {
     for (uint8_t i = 0; i < 247; i++)
         text[8 + i] = (char)('0' + (i * 5 + 3) % 8);
     text[255] = 0;
@@ -1414,6 +1454,7 @@ static __attribute__((noinline)) void suite_parsing(void) {
           "247-digit code");
     text[254] = '9';
     CHECK(engine_rules_parse(&r, text, 255) == ENGINE_ERR_BAD_PARAMETER, "bad 247th digit");
+    }
     /* the other constructors */
     CHECK(engine_rules_init(&r, ENGINE_GAME_BASH) == ENGINE_ERR_UNKNOWN_GAME, "init(bash)");
     CHECK(engine_rules_init(&r, ENGINE_GAME_SUB) == ENGINE_ERR_UNKNOWN_GAME, "init(sub)");
@@ -1592,6 +1633,9 @@ static __attribute__((noinline)) void suite_validation(void) {
             ok = suite_use_P(suite_vgames[game]);
         }
         if (!ok) continue;
+        /* the device profile's limits are its own (255 for run-time sets and fib): only the cases
+         * whose numbers are all within 255 hold in both profiles */
+        if (ENGINE_DEVICE && (c.h0 > 255 || c.h1 > 255 || c.take > 255 || c.left > 255)) continue;
         memset(&p, 0, sizeof p);
         p.count = c.count;
         for (uint8_t h = 0; h < ENGINE_MAX_HEAPS; h++)
@@ -2520,7 +2564,7 @@ static void suite_new_parsing(void) {
         suite_set_name_P(cases[i].text);
         const engine_status_t s = suite_parse_P(&r, cases[i].text);
         const uint8_t want = ENGINE_HAS(pgm_read_byte(&cases[i].game)) ? pgm_read_byte(&cases[i].status)
-                                                                        : ENGINE_ERR_UNKNOWN_GAME;
+                                                                        : ENGINE_ERR_ELSEWHERE;
         CHECK(s == want, "parse: status %u", (unsigned)s);
     }
     engine_heap_t g;

@@ -8,8 +8,8 @@
  * index 2). False when *up passes 2^32 - 1. */
 static bool wythoff_shift(engine_heap_t n, engine_heap_t *up, engine_heap_t *down, uint8_t *lowest)
 {
-    /* F(k - 1), F(k), F(k + 1): up to the largest F(k) <= n, then down term by term (F(48)
-     * does not fit in 32 bits: a term F(47) cannot be shifted up) */
+    /* F(k - 1), F(k), F(k + 1): up to the largest F(k) <= n, then down term by term (a term
+     * F(ENGINE_FIB_COUNT - 1) cannot be shifted up: the next does not fit engine_heap_t) */
     engine_heap_t below = 1, f = 1, above = 2;
     uint8_t k = 2;
     bool fits = true;
@@ -28,7 +28,7 @@ static bool wythoff_shift(engine_heap_t n, engine_heap_t *up, engine_heap_t *dow
             if (k + 1 >= ENGINE_FIB_COUNT) {
                 fits = false;
             } else {
-                fits &= *up + above >= *up;
+                fits &= (engine_heap_t)(*up + above) >= *up;
                 *up += above;
             }
         }
@@ -48,7 +48,7 @@ bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a)
         return true;
     }
     /* a_k = shift_up(Zeckendorf(k - 1)) + 1 */
-    if (!wythoff_shift(k - 1, a, &down, &lowest) || *a == 0xFFFFFFFFUL) return false;
+    if (!wythoff_shift(k - 1, a, &down, &lowest) || *a == ENGINE_HEAP_MAX) return false;
     (*a)++;
     return true;
 }
