@@ -10,7 +10,7 @@
 
 ENGINE_TEST_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
-ENGINE_TEST_PARTS := 1 2 3 4 5 6 7
+ENGINE_TEST_PARTS := 1 2 3 4 5 6 7 8
 ENGINE_TEST_HOST := $(BUILD)/tests/engine_host
 ENGINE_TEST_ELF := $(ENGINE_TEST_PARTS:%=$(BUILD)/tests/engine_avr%.elf)
 # Simulated cycles allowed per firmware (each needs under 7e8; avr-run exits 124 past this).
