@@ -151,7 +151,7 @@ FAULTS_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/faults/obj/%.o) $(FW_ENGINE_OBJS)
 $(FW_DIR)/faults/obj/%.o: %.c Makefile | $(FW_TABLES_H)
 	@mkdir -p $(@D)
 	@echo "  AVR-CC  $@"
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) -DGRUNDY_FAULTS -c $< -o $@
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) $(FW_CONSOLE_FLAGS_$(<D)) -DGRUNDY_FAULTS -c $< -o $@
 
 $(FAULTS_ELF): $(FAULTS_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -flto -Os $(AVR_SIZE_FLAGS) -ffunction-sections -fdata-sections \
@@ -313,14 +313,32 @@ $(BUILD)/bench/bench_fw.o: tests/bench/bench_fw.c Makefile | $(TABLES_H)
 $(BENCH_ELF): $(BUILD)/bench/bench_fw.o $(ENGINE_AVR_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -fno-lto $^ -o $@
 
+# The same benchmark on the engine's device profile, as the handheld boards build it (shift595's
+# games: the exact misere search, king, moore:k): the decisions the device images make.
+BENCH_DEVICE_ELF := $(BUILD)/bench/device/bench.elf
+BENCH_DEVICE_FLAGS := $(ENGINE_DEVICE_INC) $(AVR_ENGINE_OMIT_shift595:%=-DENGINE_OMIT_%=1)
+BENCH_DEVICE_ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(BUILD)/bench/device/%.o)
+
+$(BUILD)/bench/device/%.o: %.c Makefile | $(TABLES_DEVICE_H)
+	@mkdir -p $(@D)
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(BENCH_DEVICE_FLAGS) -Isim -c $< -o $@
+
+$(BENCH_DEVICE_ELF): $(BUILD)/bench/device/tests/bench/bench_fw.o $(BENCH_DEVICE_ENGINE_OBJS)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -fno-lto $^ -o $@
+
 # The power figures (sleep, wake-ups, standby, interrupts-off time) for every board.
-_bench: $(BENCH_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_ELF)
+_bench: $(BENCH_ELF) $(BENCH_DEVICE_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_ELF)
 	$(Q)echo "Flash, static RAM and the proven worst-case stack of each board's image"
 	$(Q)echo "(tools/stack_depth.py: from the disassembly; interrupts on top; 256 bytes must stay free)."
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf && \
 		{ $(STACK_DEPTH) $(BUILD)/$$b/grundy.elf || true; }; done
 	$(Q)echo
+	$(Q)echo "The calculator's engine (32-bit heaps; the host's and the uno image's):"
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
+	$(Q)echo
+	$(Q)echo "The device profile's engine (16-bit heaps; direct, matrix8, shift595 as shift595 builds it):"
+	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_DEVICE_ELF) $(BENCH_DEVICE_ENGINE_OBJS)
 	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
