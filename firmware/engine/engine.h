@@ -48,7 +48,9 @@ typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
 #define ENGINE_CALC_HEAP_MAX 4294967295ul
 /* Run-time subtraction sets past heap 255 (a window of max(S) values and Brent's cycle finding)
  * and the fib table's reach: calculator only. */
+#ifndef ENGINE_SUB_WINDOW
 #define ENGINE_SUB_WINDOW (!ENGINE_DEVICE)
+#endif
 #define ENGINE_FIB_TABLE_BITS (ENGINE_DEVICE ? 8 : 12)
 #define ENGINE_FIB_TABLE_MAX ((1u << ENGINE_FIB_TABLE_BITS) - 1)
 

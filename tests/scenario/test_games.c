@@ -283,11 +283,68 @@ static bool gm_legal(const gm_t *g, const uint8_t *before, const uint8_t *after)
 
 /* ---- king and moore:k (brute_king_win, brute_moore_win: whole-position games) ---- */
 
+/* moore:k on up to 8 heaps of up to 8 (matrix8's rows; brute.c's brute_moore_win takes 4 heaps
+ * of up to 7): an exhaustive search of its own over positions as sorted multisets (Moore's game
+ * does not depend on the heaps' order), memoised per k: 0 unknown, 1 lost, 2 won. */
+#define GM_MOORE_KEYS 43046721u /* 9^8 */
+static uint8_t *gm_moore_memo[4];
+
+static bool gm_moore_search(unsigned k, const uint8_t *h0)
+{
+    uint8_t h[8];
+    memcpy(h, h0, sizeof h);
+    for (unsigned i = 1; i < 8; i++) /* largest first */
+        for (unsigned j = i; j > 0 && h[j] > h[j - 1]; j--) {
+            const uint8_t t = h[j];
+            h[j] = h[j - 1];
+            h[j - 1] = t;
+        }
+    uint32_t key = 0;
+    for (unsigned i = 0; i < 8; i++) key = key * 9 + h[i];
+    if (!gm_moore_memo[k]) gm_moore_memo[k] = calloc(GM_MOORE_KEYS, 1);
+    uint8_t *memo = gm_moore_memo[k];
+    if (memo[key]) return memo[key] == 2;
+    bool win = false;
+    for (unsigned set = 1; set < 256 && !win; set++) {
+        if ((unsigned)__builtin_popcount(set) > k) continue;
+        bool ok = true;
+        for (unsigned i = 0; i < 8; i++) ok &= !((set >> i) & 1) || h[i] > 0;
+        if (!ok) continue;
+        uint8_t after[8];
+        memcpy(after, h, sizeof after);
+        for (unsigned i = 0; i < 8; i++) if ((set >> i) & 1) after[i] = 0;
+        for (;;) { /* every lowering of the heaps in set */
+            if (!gm_moore_search(k, after)) {
+                win = true;
+                break;
+            }
+            unsigned i = 0;
+            for (; i < 8; i++) {
+                if (!((set >> i) & 1)) continue;
+                if (++after[i] < h[i]) break;
+                after[i] = 0;
+            }
+            if (i == 8) break;
+        }
+    }
+    memo[key] = win ? 2 : 1;
+    return win;
+}
+
 static bool gm_special_win(const gm_t *g, const uint8_t *mask)
 {
-    uint8_t h[GM_ROWS];
-    for (unsigned r = 0; r < g->used; r++) h[r] = (uint8_t)gm_count(mask[r]);
-    return g->king ? brute_king_win(h[0], h[1]) : brute_moore_win((uint8_t)g->moore_k, h, (uint8_t)g->used);
+    uint8_t h[8] = {0};
+    bool small = g->used <= 4;
+    for (unsigned r = 0; r < g->used; r++) {
+        h[r] = (uint8_t)gm_count(mask[r]);
+        small &= h[r] <= 7;
+    }
+    if (g->king) return brute_king_win(h[0], h[1]);
+    const bool win = gm_moore_search(g->moore_k, h);
+    /* within brute.c's reach, both searches agree */
+    if (small) tally_check(brute_moore_win((uint8_t)g->moore_k, h, (uint8_t)g->used) == win,
+                           "brute_moore_win and the 8-heap search disagree");
+    return win;
 }
 
 /* Whether before -> after is a move of the rules: the king takes 1 from one row or from both,
