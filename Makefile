@@ -95,6 +95,7 @@ $(ENGINE_HOST_OBJS) $(ENGINE_AVR_OBJS): $(TABLES_H)
 include sim/sim.mk
 include sim/web/web.mk
 include tests/engine/engine_tests.mk
+include host/judge/judge.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- the firmware image for BOARD ---
@@ -104,17 +105,31 @@ endif
 FW_DIR := $(BUILD)/$(BOARD)
 FW_ELF := $(FW_DIR)/grundy.elf
 FW_HEX := $(FW_DIR)/grundy.hex
+# A board folder may hold a board.mk; BOARD_KIND := calculator there makes an image with no
+# LEDs, buttons or game (boards/uno): its own main, the console and the whole engine.
+BOARD_KIND := device
+-include boards/$(BOARD)/board.mk
+board_kind = $(if $(filter calculator,$(shell sed -n 's/^BOARD_KIND *:= *//p' boards/$(1)/board.mk 2>/dev/null)),calculator,device)
+DEVICE_BOARDS := $(foreach b,$(VALID_BOARDS),$(if $(filter device,$(call board_kind,$(b))),$(b)))
+CALC_BOARDS := $(filter-out $(DEVICE_BOARDS),$(VALID_BOARDS))
+ifeq ($(BOARD_KIND),calculator)
+FW_SRCS := $(wildcard boards/$(BOARD)/*.c) firmware/runtime/uart.c firmware/console/console_answer.c \
+	firmware/console/console_parse.c firmware/console/console_line.c firmware/console/console_out_uart.c
+FW_HOME := -DCONSOLE_HAS_GAME=0
+else
 FW_SRCS := firmware/main.c $(wildcard firmware/runtime/*.c firmware/display/*.c \
 	firmware/game/*.c firmware/console/*.c boards/$(BOARD)/*.c)
-# A board's image takes the engine's device profile (engine.h's ENGINE_DEVICE: 16-bit heaps, the
-# handheld's limits) unless its folder opts into the calculator's full engine with the line
-# `ENGINE_PROFILE := calculator` in boards/<board>/board.mk (the uno image's).
-ENGINE_PROFILE := device
--include boards/$(BOARD)/board.mk
+FW_HOME :=
+endif
+# The engine's profile follows the board's kind: a device board's image takes the device profile
+# (engine.h's ENGINE_DEVICE: 16-bit heaps, the handheld's limits), a calculator board's (uno) the
+# calculator's whole engine.
+ENGINE_PROFILE := $(BOARD_KIND)
 FW_ENGINE_INC := $(if $(filter device,$(ENGINE_PROFILE)),$(ENGINE_DEVICE_INC),$(ENGINE_INC))
 FW_TABLES_H := $(if $(filter device,$(ENGINE_PROFILE)),$(TABLES_DEVICE_H),$(TABLES_H))
 FW_INC := -Iboards/$(BOARD) -Ifirmware/board -Ifirmware/runtime -Ifirmware/display \
-	-Ifirmware/game -Ifirmware/console $(FW_ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"'
+	-Ifirmware/game -Ifirmware/console $(FW_ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
+	-DGRUNDY_HOME='"board $(BOARD)"' $(FW_HOME)
 FW_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/obj/%.o)
 # The games past line that a board's image leaves out (engine.h's ENGINE_OMIT_; the host, the
 # engine's AVR tests and the benchmark have them all): the course's games are the calculator's.
@@ -167,6 +182,26 @@ STACK_DEPTH := python3 tools/stack_depth.py
 FW_STACK := $(FW_DIR)/stack.txt
 $(FW_STACK): $(FW_ELF) tools/stack_depth.py
 	$(Q)rm -f $@; $(STACK_DEPTH) --quiet --reserve 0 --out $@ $< || true
+
+# --- grundy: the console on a computer (host/), from the same engine and answering code ---
+CLI := $(BUILD)/host/grundy
+CLI_SRCS := host/grundy.c host/grundy_digits.c host/grundy_dag.c firmware/console/console_answer.c \
+	firmware/console/console_parse.c $(JUDGE_SRCS)
+CLI_CFLAGS := -Ihost -Ihost/judge -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
+	-DGRUNDY_HOME='"on a computer"' -DCONSOLE_HAS_GAME=0
+
+$(CLI): $(CLI_SRCS) $(ENGINE_HOST_OBJS) $(wildcard host/*.h host/judge/*.h firmware/console/*.h) Makefile
+	@mkdir -p $(@D)
+	@echo "  HOSTLD  $@"
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(CLI_CFLAGS) $(filter %.c,$^) $(ENGINE_HOST_OBJS) -o $@
+
+# The same program under AddressSanitizer and UBSan, for the tests that feed it bad input.
+CLI_ASAN := $(BUILD)/host/grundy-asan
+$(CLI_ASAN): $(CLI_SRCS) $(ENGINE_SRCS) $(wildcard host/*.h host/judge/*.h firmware/console/*.h) $(TABLES_H) Makefile
+	@mkdir -p $(@D)
+	@echo "  HOSTLD  $@"
+	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
+		$(CLI_CFLAGS) $(filter %.c,$^) -o $@
 
 # --- host tests of the firmware's pure modules ---
 TEST_DEBOUNCE := $(BUILD)/tests/test_debounce
@@ -233,6 +268,13 @@ $(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO
 
 $(TEST_CONSOLE): $(BUILD)/tests/scenario/test_console.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+# The same console suite through a pipe to grundy (tests/scenario/scn_pipe.c: the scenario API
+# over a program's standard input and output).
+TEST_CONSOLE_PIPE := $(BUILD)/tests/test_console_pipe
+$(TEST_CONSOLE_PIPE): $(BUILD)/tests/scenario/test_console.o $(BUILD)/tests/scenario/scn_pipe.o \
+		$(SCENARIO_TALLY) $(SCENARIO_BRUTE)
+	$(Q)$(HOST_CC) $^ -o $@
 
 $(TEST_WATCHDOG): $(BUILD)/tests/scenario/test_watchdog.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
@@ -341,12 +383,14 @@ _bench: $(BENCH_ELF) $(BENCH_DEVICE_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) 
 	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_DEVICE_ELF) $(BENCH_DEVICE_ENGINE_OBJS)
 	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
 	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
-	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
+	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
+		$(CONSOLE_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
+	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
 		$(POWER_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
 	$(Q)$(MAKE) --no-print-directory -s _web_bench
 
 # --- public targets ---
-.PHONY: all deps firmware test bench play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
+.PHONY: all deps firmware cli test bench play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
 	_fuzz _console _shift595_elf _matrix8_elf soak _soak
 
 all: firmware
@@ -364,6 +408,11 @@ _faults: $(FAULTS_ELF)
 _stack: $(FW_STACK)
 
 size: firmware
+
+# grundy, the console on this computer: build/host/grundy
+cli: deps
+	$(Q)$(MAKE) --no-print-directory $(CLI)
+	@echo "built $(CLI): try $(CLI) solve nim 3 4 5, or $(CLI) judge"
 
 test: deps
 	$(Q)$(MAKE) --no-print-directory _test
@@ -402,13 +451,17 @@ SOAK_MINUTES ?= 10
 # Suites run TEST_JOBS at a time (their outputs still in this order).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 TEST_SUITES = \
-	$(foreach b,$(VALID_BOARDS),$(call board_suites,$(b))) \
+	$(foreach b,$(DEVICE_BOARDS),$(call board_suites,$(b))) \
+	$(foreach b,$(CALC_BOARDS),"serial console on the $(b) board (the calculator): \
+		$(TEST_CONSOLE) $(BUILD)/$(b)/grundy.elf $(b) $(VERSION)") \
+	"grundy on a computer, the console suite through a pipe: $(TEST_CONSOLE_PIPE) $(CLI) host $(VERSION)" \
+	"grundy's ways in (arguments, pipe, prompt, exit statuses): sh tests/host/test_cli.sh $(CLI) $(CLI_ASAN)" \
 	"stack and RAM budget, proven from each image (tools/stack_depth.py): \
 		sh tests/stack/test_stack.sh $(foreach b,$(VALID_BOARDS),$(BUILD)/$(b)/grundy.elf)" \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"presses and auto-repeat: $(TEST_PRESS)" \
-	"the README's console replies are the firmware's: sh tests/docs/readme_replies.sh $(CONSOLE_TEMPLATES)" \
+	"the console replies README.md and docs/ quote are the firmware's: sh tests/docs/readme_replies.sh $(CONSOLE_TEMPLATES)" \
 	"make flash for a newcomer (avrdude installed for it, the port checked): sh tests/tools/test_flash.sh" \
 	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
@@ -417,6 +470,7 @@ TEST_SUITES = \
 		$(SIM_TEST_MATRIX8) $(MATRIX8_ELF)" \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	"engine on the host (device profile): $(ENGINE_TEST_DEVICE)" \
+	$(JUDGE_TEST_SUITES) \
 	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
@@ -424,9 +478,10 @@ TEST_SUITES = \
 
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_DEVICE) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
-	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
+_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_DEVICE) $(JUDGE_TEST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
+		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) $(CLI) $(CLI_ASAN) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8)
+	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
+	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
 bench: deps
@@ -460,8 +515,14 @@ _console: $(FW_ELF) $(SIM_SERIAL)
 
 # The simulated EEPROM persists in $(FW_DIR)/eeprom.bin; PLAY_FLAGS=--fresh-eeprom starts blank.
 PLAY_FLAGS ?=
+ifeq ($(BOARD_KIND),calculator)
+_play:
+	@echo "make play: the $(BOARD) board has no LEDs or buttons to play on; talk to it with make console BOARD=$(BOARD)" >&2
+	@exit 2
+else
 _play: $(FW_ELF) $(SIM_PLAY)
 	$(Q)$(SIM_PLAY) --board $(BOARD) --eeprom $(FW_DIR)/eeprom.bin $(PLAY_FLAGS) $(FW_ELF)
+endif
 
 # avrdude is installed for this target only (tools/deps.sh flash); tools/flash.sh checks the
 # port first and names the ports that look like an Uno.
@@ -476,6 +537,7 @@ help:
 	@echo "  make play          play on the simulated board in this terminal (BOARD=$(BOARD))"
 	@echo "                     EEPROM kept in $(BUILD)/<board>/eeprom.bin; PLAY_FLAGS=--fresh-eeprom"
 	@echo "  make console       the serial console of the simulated board: type commands (help)"
+	@echo "  make cli           build $(BUILD)/host/grundy: the console on this computer (grundy judge too)"
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
 	@echo "  make bench         cycle-exact engine benchmarks, latency and power under simavr"

@@ -45,7 +45,9 @@ static const char console_messages[] PROGMEM =
     "\1 is not in the device's menu\0"                          /* CONSOLE_ERR_NOT_DEVICE */
     "that position has no move left\0"                          /* CONSOLE_ERR_FINISHED */
     "not a position of \1: \4\0"                               /* CONSOLE_ERR_POSITION */
-    "more than 1000" CONSOLE_W_WINNING_MOVE "s (try " CONSOLE_W_SOLVE ")"; /* CONSOLE_ERR_MANY */
+    "more than 1000" CONSOLE_W_WINNING_MOVE "s (try " CONSOLE_W_SOLVE ")\0" /* CONSOLE_ERR_MANY */
+    "\1 is answered by the uno image and by grundy on a computer\0" /* CONSOLE_ERR_ELSEWHERE */
+    "\3 plays on a device's LEDs: this is the calculator";     /* CONSOLE_ERR_NO_DEVICE */
 
 /* A hint's text, or nothing when its game is left out (engine.h's ENGINE_OMIT_...). */
 #define CONSOLE_HINT_0(text) text

@@ -45,6 +45,8 @@ typedef enum {
     CONSOLE_ERR_FINISHED,   /* new: the position has no move left */
     CONSOLE_ERR_POSITION,   /* not a position of the game (a date out of range, mult's p = 0) */
     CONSOLE_ERR_MANY,       /* moves: more than 1000 winning moves */
+    CONSOLE_ERR_ELSEWHERE,  /* a game (or parameter) this image leaves to uno and grundy */
+    CONSOLE_ERR_NO_DEVICE,  /* new, show: the calculator (uno, grundy) plays no game */
     CONSOLE_ERRORS
 } console_error_t;
 

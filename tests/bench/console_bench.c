@@ -13,9 +13,10 @@
 #define BENCH_TARGET_MS 100.0
 #define BENCH_CMD_MAX 600
 #define BENCH_WATCHDOG_MS 256.0 /* WDTO_250MS: 32768 cycles of the 128 kHz watchdog oscillator */
+#define BENCH_UNO_WATCHDOG_MS 2048.0 /* the uno image's WDTO_2S, on while it answers */
 
 typedef struct {
-    const char *game; /* the README's row */
+    const char *game; /* its row in docs/console.md's limits */
     char cmd[BENCH_CMD_MAX];
 } bench_case_t;
 
@@ -82,10 +83,12 @@ int main(int argc, char **argv)
     char err[256], reply[BENCH_CMD_MAX];
     if (argc != 3) return 2;
     scn_t *s = scn_open(argv[1], argv[2], err, sizeof err);
-    if (!s || !scn_wait_line(s, "@turn", 3000)) {
-        printf("console bench: %s\n", s ? "no game" : err);
+    const bool calculator = s && scn_rows(s) == 0; /* the uno image: no game, no buttons */
+    if (!s || !scn_wait_line(s, calculator ? "@ready" : "@turn", 3000)) {
+        printf("console bench: %s\n", s ? "no console" : err);
         return 1;
     }
+    const double watchdog_ms = calculator ? BENCH_UNO_WATCHDOG_MS : BENCH_WATCHDOG_MS;
     /* wire time per byte: the same answer to a short and a long (space-padded) line */
     double total, t_short, t_long;
     unsigned lines;
@@ -176,8 +179,8 @@ int main(int argc, char **argv)
         const double t = bench_send(s, cases[i].cmd, moves ? "count" : NULL, reply, sizeof reply, &total, &lines);
         const double wire = (double)(strlen(cases[i].cmd) + 1 + strlen(reply) + 2) * bench_byte_ms;
         const double ms = t - wire;
-        if (strncmp(reply, "err unknown game", 16) == 0) {
-            printf("%-22s %10s %10s  (not in this board's image)\n", cases[i].game, "-", "-");
+        if (strncmp(reply, "err unknown game", 16) == 0 || strstr(reply, "is answered by the uno image")) {
+            printf("%-22s %10s %10s  (answered by uno and grundy)\n", cases[i].game, "-", "-");
             continue;
         }
         const double gap = (double)sim_wdr_gap(scn_sim(s), true) / BENCH_CYCLES_PER_MS;
@@ -203,9 +206,13 @@ int main(int argc, char **argv)
            BENCH_TARGET_MS, worst <= BENCH_TARGET_MS ? "met" : "MISSED");
     /* feed-ms: the longest time between two watchdog feeds (WDR) while the command ran */
     printf("watchdog: longest gap between feeds %.2f ms (%s); its interrupt stage comes after %.0f "
-           "ms: %s\n", gap_worst, gap_at, BENCH_WATCHDOG_MS, gap_worst * 2 <= BENCH_WATCHDOG_MS ?
+           "ms: %s\n", gap_worst, gap_at, watchdog_ms, gap_worst * 2 <= watchdog_ms ?
            "margin x2 met" : "MISSED");
 
+    if (calculator) {
+        scn_close(s);
+        return 0;
+    }
     /* The buttons while the console computes: B held opens the menu after 1 s; how much later
      * than without a computation, at 8 moments of the longest one. */
     const double base = bench_menu_ms(s);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "brute.h"
 #include "scenario.h"
@@ -26,6 +27,8 @@
 #define CT_WYTHOFF_TOP 4294967295u
 
 static scn_t *ct_s;
+static bool ct_calc; /* the calculator (uno, grundy): every game, no new or show */
+static bool ct_host; /* grundy on this computer, through a pipe */
 
 /* The test's own random numbers (xorshift64, fixed seed), independent of the firmware's. */
 static uint64_t ct_seed = 0x9E3779B97F4A7C15ull;
@@ -1007,7 +1010,7 @@ static void ct_test_errors(void) {
         const char *cmd, *reply;
     } errs[] = {
         {"frobnicate 1 2", "err unknown command 'frobnicate' (type help)"},
-        {"SOLVE nim 1", "err unknown command 'SOLVE' (type help)"},
+        {"FROBNICATE 1 2", "err unknown command 'frobnicate' (type help)"}, /* any letter case */
         {"solve chess 1 2", "err unknown game 'chess' (type help)"},
         {"solve", "err solve needs a game, then heaps (type help)"},
         {"moves", "err moves needs a game, then heaps (type help)"},
@@ -1079,6 +1082,9 @@ static void ct_test_errors(void) {
         cmd[n++] = '3';
     snprintf(cmd + n, sizeof cmd - n, " 1");
     ct_expect_err(cmd, "err line longer than 255 characters", NULL);
+    /* commands in any letter case */
+    ct_expect("Solve NIM 3 4 5", "N 1 4 5");
+    ct_expect("GRUNDY Kayles 3", "3");
     /* misere Nim and misere Bash on one heap have no token limit */
     ct_expect("solve misere 1000 1000 1", "N 1000 1000 0");
     ct_expect("solve misere:bash:3 4294967293", "P");
@@ -1158,10 +1164,112 @@ static unsigned ct_lost_count(const char *l) {
     return k;
 }
 
+/* grundy only: graphs past dag:E's 64 nodes, up to 1,000, on the line and from a file, checked
+ * against values found here by the mex rule over each node's successors. */
+#define CT_DAG_NODES 1000
+static unsigned ct_dag_value(unsigned (*succ)[8], const unsigned *deg, int *memo, unsigned v) {
+    if (memo[v] >= 0) return (unsigned)memo[v];
+    bool seen[9] = {false};
+    for (unsigned e = 0; e < deg[v]; e++) {
+        const unsigned g = ct_dag_value(succ, deg, memo, succ[v][e]);
+        if (g < 9) seen[g] = true;
+    }
+    unsigned m = 0;
+    while (seen[m]) m++;
+    return (unsigned)(memo[v] = (int)m);
+}
+
+static void ct_test_big_dag(void) {
+    snprintf(tally_context, sizeof tally_context, "dag past 64 nodes (grundy)");
+    static unsigned succ[CT_DAG_NODES][8], deg[CT_DAG_NODES];
+    static int memo[CT_DAG_NODES];
+    char path[] = "/tmp/grundy-dag-XXXXXX";
+    const int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!tally_check(f != NULL, "cannot write a graph file")) return;
+    fprintf(f, "# a random graph of 1000 nodes, edges from a node to smaller ones\n");
+    for (unsigned v = 0; v < CT_DAG_NODES; v++) {
+        deg[v] = v ? ct_rand(9) : 0;
+        memo[v] = -1;
+        for (unsigned e = 0; e < deg[v]; e++) {
+            succ[v][e] = v - 1 - ct_rand(v < 50 ? v : 50);
+            for (unsigned d = 0; d < e; d++)
+                if (succ[v][d] == succ[v][e]) succ[v][e] = v - 1; /* a duplicate: 1 below */
+            fprintf(f, "%u>%u%s", v, succ[v][e], e + 1 < deg[v] ? "," : "\n");
+        }
+        for (unsigned d = 0; d < deg[v]; d++) /* keep them distinct after the fix above */
+            for (unsigned e = d + 1; e < deg[v]; e++)
+                if (succ[v][d] == succ[v][e]) succ[v][e] = succ[v][--deg[v]], e--;
+    }
+    fclose(f);
+    unsigned checked = 0;
+    for (unsigned t = 0; t < 200; t++) {
+        const unsigned n = 1 + ct_rand(4);
+        unsigned piece[4], x = 0;
+        char pos[64] = "";
+        size_t len = 0;
+        for (unsigned i = 0; i < n; i++) {
+            piece[i] = ct_rand(CT_DAG_NODES);
+            x ^= ct_dag_value(succ, deg, memo, piece[i]);
+            len += (size_t)snprintf(pos + len, sizeof pos - len, " %u", piece[i]);
+        }
+        char cmd[CT_TEXT];
+        snprintf(cmd, sizeof cmd, "moves dag:@%s%s", path, pos);
+        long count;
+        const char *last;
+        const size_t lines = ct_list(cmd, &count, &last);
+        unsigned wins = 0;
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned e = 0; e < deg[piece[i]]; e++)
+                wins += x && ct_dag_value(succ, deg, memo, succ[piece[i]][e]) ==
+                                 (ct_dag_value(succ, deg, memo, piece[i]) ^ x);
+        bool moves_ok = lines == wins && count == (long)wins;
+        for (size_t l = 0; l < lines && moves_ok; l++) { /* each line a position of value 0 */
+            unsigned y = 0, k = 0, v;
+            int used;
+            for (const char *c = ct_lines[l]; sscanf(c, "%u%n", &v, &used) == 1; c += used, k++)
+                y ^= v < CT_DAG_NODES ? ct_dag_value(succ, deg, memo, v) : 99;
+            moves_ok = k == n && y == 0;
+        }
+        checked += tally_check(moves_ok, "'%s': %zu lines, count %ld, expected %u winning moves", cmd,
+                               lines, count, wins);
+        snprintf(cmd, sizeof cmd, "solve dag:@%s%s", path, pos);
+        ct_send("%s", cmd);
+        const char *got = ct_reply();
+        tally_check(got && (x ? !strncmp(got, "N ", 2) : !strcmp(got, "P")), "'%s' -> '%s'", cmd,
+                    ct_show(got));
+    }
+    char cmd[CT_TEXT], want[32];
+    snprintf(cmd, sizeof cmd, "grundy dag:@%s 999", path);
+    snprintf(want, sizeof want, "%u", ct_dag_value(succ, deg, memo, 999));
+    ct_expect(cmd, want);
+    unlink(path);
+    /* on the line: nodes past 63 */
+    ct_expect("solve dag:0>1,1>2,100>0 100 1", "P");
+    long count;
+    const char *last;
+    const size_t lines = ct_list("moves dag:0>1,1>2,100>0,100>2,0>2 100 2", &count, &last);
+    tally_check(lines == 1 && count == 1 && !strcmp(ct_lines[0], "2 2"),
+                "'moves dag:0>1,1>2,100>0,100>2,0>2 100 2': %zu lines, count %ld", lines, count);
+    ct_expect_err("solve dag:0>1,1>0,100>1 1", "err the graph has a cycle through node '0'", NULL);
+    ct_expect_err("solve dag:0>1,1000>2 1",
+                  "err not an edge a>b of nodes 0..999 (at most 200000 edges): '1000>2'", NULL);
+    ct_expect_err("solve dag:@/nonexistent/graph 1", "err cannot read the graph file '/nonexistent/graph'",
+                  NULL);
+    printf("dag past 64 nodes: %u positions of a 1000-node graph listed and solved\n", checked);
+}
+
+/* The calculator plays no game: new and show are refused, saying why. */
+static void ct_test_calculator(void) {
+    snprintf(tally_context, sizeof tally_context, "the calculator");
+    ct_expect_err("new nim 1 2 3", "err new plays on a device's LEDs: this is the calculator", NULL);
+    ct_expect_err("show", "err show plays on a device's LEDs: this is the calculator", NULL);
+}
+
 static void ct_test_garbage(void) {
     snprintf(tally_context, sizeof tally_context, "garbage");
     char before[CT_TEXT];
-    ct_send("show");
+    ct_send(ct_calc ? "version" : "show");
     snprintf(before, sizeof before, "%s", ct_show(ct_reply()));
     const size_t from = scn_cursor(ct_s);
     static uint8_t junk[10000];
@@ -1196,7 +1304,7 @@ static void ct_test_garbage(void) {
     tally_check(!other, "%zu lines are neither an error nor an event, such as '%s'", other,
                 ct_show(odd));
     tally_check(errs > 100, "only %zu err lines for about 300 lines of garbage", errs);
-    ct_expect("show", before);
+    ct_expect(ct_calc ? "version" : "show", before);
     ct_alive("the garbage");
 }
 
@@ -1722,24 +1830,27 @@ static void ct_mult(uint32_t n, uint32_t p) {
 
 static void ct_test_more_games(void) {
     snprintf(tally_context, sizeof tally_context, "the games past line");
-    /* which the board's image holds (the Makefile's AVR_ENGINE_OMIT_<board>) */
-    const bool big = false; /* the device images leave calendar and mult to uno and grundy */
-    tally_check(ct_has("king") && ct_has("calendar") == big && ct_has("mult") == big &&
-                    !ct_has("moore") && !ct_has("lasker") && !ct_has("dag"),
+    /* the calculator (uno, grundy) holds every game; a device image king and moore (where its
+     * menu offers it), and names the homes of the others */
+    tally_check(ct_has("king") && ct_has("calendar") == ct_calc && ct_has("mult") == ct_calc &&
+                    ct_has("lasker") == ct_calc && ct_has("dag") == ct_calc &&
+                    (ct_calc ? ct_has("moore") : true),
                 "help lists '%s' on %s", ct_more, ct_board);
     static const char *const all[] = {"moore:2 1 2", "lasker 3", "dag:0>1 0", "mult:17 1",
                                       "calendar 2001 11 3", "king 1 1"};
     for (unsigned i = 0; i < 6; i++) {
-        char name[32], cmd[64], want[96];
+        char name[32], cmd[64], want[128];
         sscanf(all[i], "%31[^ ]", name);
         char *colon = strchr(name, ':');
         const bool has = ct_has(name) || (colon && (*colon = 0, ct_has(name)));
         if (has) continue;
         sscanf(all[i], "%31[^ ]", name);
         snprintf(cmd, sizeof cmd, "solve %s", all[i]);
-        snprintf(want, sizeof want, "err unknown game '%s' (type help)", name);
+        snprintf(want, sizeof want, "err %s is answered by the uno image and by grundy on a computer",
+                 name);
         ct_expect_err(cmd, want, NULL);
     }
+    if (!ct_calc) return;
 
     /* king: the classic board of 8 x 8 from its far corner, then random squares, any size */
     ct_expect("solve king 7 7", "N 6 6");
@@ -1781,7 +1892,7 @@ static void ct_test_more_games(void) {
         ct_expect("solve calendar 2000 2 29", ct_cal_win[ct_cal_index(2000, 2, 29)] ? "N 2000 3 1" : "P");
         ct_expect_err("solve calendar 2000 1", "err calendar needs 3 heaps", NULL);
         ct_expect_err("grundy calendar 2000", "err calendar has no Grundy value (try solve)", NULL);
-        ct_expect_err("new calendar 2000 1 1", "err calendar is not in the device's menu", NULL);
+        ct_expect_err("new calendar 2000 1 1", "err new plays on a device's LEDs: this is the calculator", NULL);
     }
     if (ct_has("mult")) {
         brute_mult_table(162);
@@ -1827,13 +1938,18 @@ int main(int argc, char **argv) {
             ct_line_rows++, runs += (ct_len[r] + 1) / 2;
     }
     scn_set_seed(ct_s, 5);
+    ct_host = !strcmp(argv[2], "host");
+    ct_calc = ct_rows == 0;
     snprintf(tally_context, sizeof tally_context, "boot");
-    tally_check(scn_wait_line(ct_s, "@turn ", 2000) != NULL, "the firmware did not start a game");
+    if (!ct_host)
+        tally_check(scn_wait_line(ct_s, ct_calc ? "@ready " : "@turn ", 2000) != NULL,
+                    "the firmware did not start %s", ct_calc ? "its console" : "a game");
     ct_quiet(200);
 
     snprintf(tally_context, sizeof tally_context, "help and version");
     char want[128];
-    snprintf(want, sizeof want, "grundy %s board %s", argc > 3 ? argv[3] : "", argv[2]);
+    if (ct_host) snprintf(want, sizeof want, "grundy %s on a computer", argc > 3 ? argv[3] : "");
+    else snprintf(want, sizeof want, "grundy %s board %s", argc > 3 ? argv[3] : "", argv[2]);
     ct_send("version");
     const char *l = ct_reply();
     tally_check(l && (argc > 3 ? !strcmp(l, want) : !strncmp(l, "grundy ", 7)), "version: '%s'",
@@ -1855,8 +1971,8 @@ int main(int argc, char **argv) {
             snprintf(ct_more, sizeof ct_more, "%s", scn_line(ct_s, i) + 5);
     }
     ct_board = argv[2];
-    tally_check(help >= 3 && verbs == 6, "help: %zu lines naming %zu of the 6 other commands", help,
-                verbs);
+    tally_check(help >= 3 && verbs == (ct_calc ? 4u : 6u),
+                "help: %zu lines naming %zu of the 6 other commands", help, verbs);
 
     ct_test_classics();
     ct_test_more_games();
@@ -1865,18 +1981,27 @@ int main(int argc, char **argv) {
     ct_test_big();
     ct_test_errors();
     ct_test_lines();
-    ct_test_new();
-    ct_test_new_families();
-    ct_test_garbage();
-    ct_test_lost_input();
-    ct_test_interleave();
+    if (ct_calc) {
+        ct_test_calculator();
+        if (ct_host) ct_test_big_dag();
+    } else {
+        ct_test_new();
+        ct_test_new_families();
+        ct_test_interleave();
+    }
+    if (!ct_host) { /* the UART's: garbage at wire speed, and a queue that runs over */
+        ct_test_garbage();
+        ct_test_lost_input();
+    }
 
     snprintf(tally_context, sizeof tally_context, "the end");
     tally_check(scn_ok(ct_s), "the firmware failed: %s", scn_failure(ct_s));
-    printf("console on %s: %.0f s simulated; stack high water %zu bytes, RAM headroom %zu bytes\n",
-           argv[2], scn_now_ms(ct_s) / 1000, scn_stack_high_water(ct_s), scn_ram_headroom(ct_s));
-    tally_check(scn_ram_headroom(ct_s) > 0, "the stack reached the static data");
-    tally_stack(ct_s);
+    if (!ct_host) {
+        printf("console on %s: %.0f s simulated; stack high water %zu bytes, RAM headroom %zu bytes\n",
+               argv[2], scn_now_ms(ct_s) / 1000, scn_stack_high_water(ct_s), scn_ram_headroom(ct_s));
+        tally_check(scn_ram_headroom(ct_s) > 0, "the stack reached the static data");
+        tally_stack(ct_s);
+    }
     scn_close(ct_s);
     return tally_finish("console");
 }

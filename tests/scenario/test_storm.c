@@ -58,7 +58,7 @@
 #define SM_VERB "{solve|moves|grundy|new|show|help|version}"
 
 static const char *const sm_grammar[] = {
-    /* event lines (README, "Events") */
+    /* event lines (docs/console.md, "Events") */
     "@eeprom {loaded|blank|corrupt|reset}",
     "@reset {power|external|watchdog}", /* issue 13: at boot */
     "@sleep",                           /* issue 13: standby */
@@ -84,7 +84,7 @@ static const char *const sm_grammar[] = {
     "@menu bright " SM_BRIGHT,
     "@menu standby " SM_STANDBY,
     "@saved",
-    /* console replies (README, "The serial console") */
+    /* console replies (docs/console.md, "Commands") */
     "P",
     "N %U",
     "%U", /* a winning move of a list, a Grundy value */
