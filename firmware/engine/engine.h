@@ -52,6 +52,10 @@ typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
 #define ENGINE_SUB_WINDOW (!ENGINE_DEVICE)
 #endif
 #define ENGINE_FIB_TABLE_BITS (ENGINE_DEVICE ? 8 : 12)
+/* Wythoff's heaps: the calculator's by Zeckendorf representations in 32 bits, the device's to 255
+ * by an integer formula (floor(k phi) = k + (40503 k >> 16), exact for k <= 376). */
+#define ENGINE_WYTHOFF_BITS (ENGINE_DEVICE ? 8 : 32)
+#define ENGINE_WYTHOFF_MAX (ENGINE_DEVICE ? 255u : ENGINE_HEAP_MAX)
 #define ENGINE_FIB_TABLE_MAX ((1u << ENGINE_FIB_TABLE_BITS) - 1)
 
 typedef enum {
@@ -281,9 +285,10 @@ bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, eng
 
 /* --- Wythoff helpers, exact in engine_heap_t --- */
 
-/* floor(k * phi) into *a; false when it exceeds ENGINE_HEAP_MAX. */
+/* floor(k * phi) into *a; false when it exceeds ENGINE_HEAP_MAX or k exceeds ENGINE_WYTHOFF_MAX. */
 bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a);
-/* The other coordinate of the cold position containing n; false when above ENGINE_HEAP_MAX. */
+/* The other coordinate of the cold position containing n; false when above ENGINE_HEAP_MAX or n
+ * exceeds ENGINE_WYTHOFF_MAX. */
 bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner);
 
 /* Short English reason for a status, in program memory on the AVR. */

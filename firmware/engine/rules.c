@@ -320,7 +320,8 @@ engine_heap_t engine_heap_limit(const engine_rules_t *r)
     /* a heap size's bits, by game: sub and the tables 16, fib's table 12 (device: 8), octal codes
      * 8, dag's nodes 6; the others all of engine_heap_t's */
     static const uint8_t bits[ENGINE_GAME_COUNT] PROGMEM = {32, 32, 32, 16, ENGINE_FIB_TABLE_BITS,
-                                                            32, 32, 16, 16, 8, 8, 32, 32, 32, 32,
+                                                            32, ENGINE_WYTHOFF_BITS, 16, 16, 8, 8,
+                                                            32, 32, 32, 32,
                                                             32, 6};
     const uint8_t game = r->game < ENGINE_GAME_COUNT ? r->game : ENGINE_GAME_NIM;
     if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return (engine_heap_t)(r->u.target - 1);

@@ -1051,8 +1051,8 @@ static void suite_wythoff_big(engine_heap_t x, engine_heap_t y) {
 
 /* Centres of the windows near 2^32 (the device profile: 2^16): b_k crosses it near 2^32/phi^2, a_k
  * near 2^32/phi. */
-#if ENGINE_DEVICE
-static const uint32_t suite_wythoff_edges[2] PROGMEM = {25033ul, 40503ul};
+#if ENGINE_DEVICE /* the helpers answer k, n <= 255 (ENGINE_WYTHOFF_MAX): windows across it */
+static const uint32_t suite_wythoff_edges[2] PROGMEM = {2000ul, 4000ul};
 #else
 static const uint32_t suite_wythoff_edges[2] PROGMEM = {1640531527ul, 2654435769ul};
 #endif
@@ -1077,10 +1077,13 @@ static uint64_t suite_isqrt(uint64_t v) {
 #endif
 
 /* engine_wythoff_lower / _partner at k, against the reference ref = floor(k phi). */
+/* ENGINE_WYTHOFF_MAX in a variable: compared with 32-bit numbers without type-limits warnings. */
+static const uint32_t suite_wythoff_max = ENGINE_WYTHOFF_MAX;
+
 static void suite_wythoff_k(uint32_t k, bool big) {
     engine_heap_t a, b;
     uint32_t ref;
-    const bool fits = suite_phi_floor(k, &ref) && (engine_heap_t)ref == ref;
+    const bool fits = suite_phi_floor(k, &ref) && (engine_heap_t)ref == ref && k <= suite_wythoff_max;
     const bool ok = engine_wythoff_lower((engine_heap_t)k, &a);
     CHECK(ok == fits, "engine_wythoff_lower(%lu) says %u, exact floor(k phi) fits a heap: %u",
           (unsigned long)k, ok, fits);
@@ -1090,12 +1093,12 @@ static void suite_wythoff_k(uint32_t k, bool big) {
     if (k == 0) return;
     const uint32_t bk = ref + k; /* b_k; wraps when over 32 bits */
     const bool pok = engine_wythoff_partner(ref, &b);
-    CHECK(pok == (bk > ref && (engine_heap_t)bk == bk) && (!pok || b == bk),
+    CHECK(pok == (bk > ref && (engine_heap_t)bk == bk && ref <= suite_wythoff_max) && (!pok || b == bk),
           "engine_wythoff_partner(a_%lu = %lu)", (unsigned long)k, (unsigned long)ref);
-    if (bk < ref || (engine_heap_t)bk != bk) return;
+    if (bk < ref || (engine_heap_t)bk != bk || bk > suite_wythoff_max) return;
     CHECK(engine_wythoff_partner(bk, &b) && b == ref, "engine_wythoff_partner(b_%lu = %lu)",
           (unsigned long)k, (unsigned long)bk);
-    if (!big) return;
+    if (!big || bk > engine_heap_limit(&suite_rules)) return;
     suite_wythoff_big(ref, bk);
     suite_wythoff_big(bk, ref);
     suite_wythoff_big(ref + 1, bk);
@@ -1127,7 +1130,7 @@ static __attribute__((noinline)) void suite_wythoff(void) {
 #if !SUITE_SMALL
         /* the brief's reference: floor(k phi) = (k + isqrt(5 k^2)) / 2 */
         const uint64_t ref = (k + suite_isqrt(5ull * k * k)) / 2;
-        CHECK(engine_wythoff_lower(k, &a) && a == ref,
+        CHECK(k > suite_wythoff_max || (engine_wythoff_lower(k, &a) && a == ref),
               "engine_wythoff_lower(%lu) = %lu, "
               "(k + isqrt(5k^2)) / 2 = %lu",
               (unsigned long)k, (unsigned long)a, (unsigned long)ref);
@@ -1136,11 +1139,11 @@ static __attribute__((noinline)) void suite_wythoff(void) {
     }
     /* the last cold positions below 2^32 (device profile: 2^16), worked out with 60-digit decimals */
 #if ENGINE_DEVICE
-    CHECK(engine_wythoff_lower(40503u, &a) && a == 65535u, "a_40503 = 2^16-1");
-    CHECK(!engine_wythoff_lower(40504u, &a), "a_40504 = 2^16 overflows");
-    CHECK(engine_wythoff_lower(25032u, &a) && a == 40502u, "a_25032");
-    CHECK(engine_wythoff_partner(40502u, &a) && a == 65534u, "b_25032");
-    CHECK(!engine_wythoff_partner(40504u, &a), "b_25033 = 2^16 + 1 overflows");
+    CHECK(engine_wythoff_lower(255u, &a) && a == 412u, "a_255 = 412");
+    CHECK(!engine_wythoff_lower(256u, &a), "a_256 is past the device's 255");
+    CHECK(engine_wythoff_partner(255u, &a) && a == 413u, "b_158 = 413");
+    CHECK(engine_wythoff_partner(253u, &a) && a == 156u, "a_97 = 156");
+    CHECK(!engine_wythoff_partner(256u, &a), "256 is past the device's 255");
 #else
     CHECK(engine_wythoff_lower(2654435769ul, &a) && a == 4294967295ul, "a_2654435769 = 2^32-1");
     CHECK(!engine_wythoff_lower(2654435770ul, &a), "a_2654435770 = 2^32 overflows");
@@ -1162,16 +1165,17 @@ static __attribute__((noinline)) void suite_wythoff(void) {
                 r--;
             const uint64_t ref = (uint64_t)((k + r) / 2);
             const bool ok = engine_wythoff_lower(k, &a);
-            CHECK(ok == (ref <= SUITE_HEAP_MAX) && (!ok || a == ref),
+            CHECK(ok == (ref <= SUITE_HEAP_MAX && k <= suite_wythoff_max) && (!ok || a == ref),
                   "engine_wythoff_lower(%lu), 128-bit reference %llu", (unsigned long)k,
                   (unsigned long long)ref);
 #endif
         }
     }
-    suite_wythoff_big(SUITE_HEAP_MAX, SUITE_HEAP_MAX);
-    suite_wythoff_big(SUITE_HEAP_MAX, SUITE_HEAP_MAX - 15);
-    suite_wythoff_big(0, SUITE_HEAP_MAX);
-    suite_wythoff_big(ENGINE_DEVICE ? 12345u : 1234567ul, SUITE_HEAP_MAX - 1);
+    const engine_heap_t top = engine_heap_limit(&suite_rules); /* the device: 255 */
+    suite_wythoff_big(top, top);
+    suite_wythoff_big(top, top - 15);
+    suite_wythoff_big(0, top);
+    suite_wythoff_big(ENGINE_DEVICE ? 123u : 1234567ul, top - 1);
 }
 #endif
 

@@ -1,7 +1,33 @@
 /* Wythoff's game on two heaps. Cold positions are (a_k, a_k + k), a_k = floor(k*phi),
- * found exactly with integers: the Zeckendorf representation of n, shifted one
- * Fibonacci index up or down, gives floor-phi multiples and cold partners. */
+ * found exactly with integers: in the calculator, the Zeckendorf representation of n, shifted
+ * one Fibonacci index up or down, gives floor-phi multiples and cold partners; the device's
+ * heaps (at most 255) take a fixed-point formula instead, much shorter. */
 #include "../engine_internal.h"
+
+#if ENGINE_DEVICE
+/* floor(k / phi) = floor(k (phi - 1)) for k <= 376: 40503 / 2^16 is below phi - 1 by less than
+ * k phi's distance to the integer above it (the suite checks every k <= 255). */
+static engine_heap_t wythoff_times(engine_heap_t k)
+{
+    return (engine_heap_t)(((uint32_t)k * 40503u) >> 16);
+}
+
+bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a)
+{
+    if (k > ENGINE_WYTHOFF_MAX) return false;
+    *a = (engine_heap_t)(k + wythoff_times(k));
+    return true;
+}
+
+bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner)
+{
+    if (n > ENGINE_WYTHOFF_MAX) return false;
+    /* n is a_j for j = floor((n + 1) / phi) when that a_j is n; else it is b_m, m = n - j */
+    const engine_heap_t j = wythoff_times((engine_heap_t)(n + 1)), m = (engine_heap_t)(n - j);
+    *partner = (engine_heap_t)(j + wythoff_times(j) == n ? n + j : m + wythoff_times(m));
+    return true;
+}
+#else
 
 /* The Zeckendorf representation of n with every term moved one Fibonacci index up
  * (*up) and down (*down); *lowest is the index of n's smallest term (F(2) = 1 is
@@ -62,6 +88,7 @@ bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner)
     if (lowest & 1) *partner = down;
     return fits || (lowest & 1);
 }
+#endif
 
 static bool wythoff_is_cold(engine_heap_t x, engine_heap_t y)
 {
