@@ -25,6 +25,14 @@ static uint8_t moore_count(uint16_t x)
     return n;
 }
 
+/* x mod k1 for the small numbers here (x <= 16 heaps, 2 <= k1 <= 16), by subtraction: the AVR's
+ * division routine would cost more than the rest of a column's work. */
+static uint8_t moore_mod(uint8_t x, uint8_t k1)
+{
+    while (x >= k1) x = (uint8_t)(x - k1);
+    return x;
+}
+
 /* Heaps of p with a 1 in binary digit j, as a mask (heap i is bit i). */
 static uint16_t moore_ones(const engine_position_t *p, uint8_t j)
 {
@@ -50,7 +58,7 @@ static engine_heap_t moore_unbalanced(const engine_rules_t *r, const engine_posi
 {
     engine_heap_t bad = 0;
     for (uint8_t j = moore_digits(p); j--;)
-        bad = bad << 1 | (moore_count(moore_ones(p, j)) % (r->size + 1) != 0);
+        bad = bad << 1 | (moore_mod(moore_count(moore_ones(p, j)), (uint8_t)(r->size + 1)) != 0);
     return bad;
 }
 
@@ -95,7 +103,7 @@ static bool moore_next_subset(uint16_t *x, uint16_t mask)
 /* The free heaps to set when d of c kept ones are dropped. */
 static uint8_t moore_sets(uint8_t c, uint8_t d, uint8_t k1)
 {
-    return (uint8_t)((k1 - (c - d) % k1) % k1);
+    return moore_mod((uint8_t)(k1 - moore_mod((uint8_t)(c - d), k1)), k1);
 }
 
 /* The first choice for a column (first), or the next one after *bits; false when none is left.
