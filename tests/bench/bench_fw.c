@@ -152,8 +152,8 @@ static void bench_game(uint8_t g)
             bench_pos.heap[0] = ENGINE_HEAP_MAX - k;
             bench_pos.heap[1] = ENGINE_HEAP_MAX - (k >> 1);
         } else if (bench_rules.game == ENGINE_GAME_WYTHOFF) {
-            /* cold pairs (a_j, a_j + j) whose upper heap is just below 2^32 (device: 2^16) */
-            const engine_heap_t j = (engine_heap_t)((ENGINE_DEVICE ? 25032ul : 1640531526ul) - k);
+            /* cold pairs (a_j, a_j + j) whose upper heap is just below 2^32 (device: 255) */
+            const engine_heap_t j = (engine_heap_t)((ENGINE_DEVICE ? 97ul : 1640531526ul) - k);
             engine_heap_t a = 0;
             engine_wythoff_lower(j, &a);
             bench_pos.count = 2;
@@ -236,8 +236,9 @@ int main(void)
     UCSR0B = _BV(TXEN0);
     stdout = &bench_out;
     printf("bench: engine_choose_move, Perfect, cycles per decision\n");
-    printf("#probe %u wythoff-2^32/console\n", BENCH_TAG_CONSOLE);
-    printf("#probe %u moore-16x2^32/console\n", BENCH_TAG_CONSOLE_MOORE);
+    /* the device profile's largest heaps: Wythoff's 255, the others' 2^16 - 1 */
+    printf("#probe %u wythoff-%s/console\n", BENCH_TAG_CONSOLE, ENGINE_DEVICE ? "255" : "2^32");
+    printf("#probe %u moore-16x2^%u/console\n", BENCH_TAG_CONSOLE_MOORE, (unsigned)ENGINE_HEAP_BITS);
     printf("#probe %u lasker-16x2^32/console\n", BENCH_TAG_CONSOLE_LASKER);
     for (uint8_t g = 0; g < BENCH_GAMES; g++) bench_game(g);
     for (uint8_t g = 0; g < BENCH_MISERE_GAMES; g++) bench_misere(g);
