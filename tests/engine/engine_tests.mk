@@ -5,7 +5,7 @@
 # test-engine-avr.
 #
 # The AVR's 32 KB of flash hold the engine (~14 KB) and only a part of the suite, so
-# ENGINE_TEST_ELF names seven firmwares, one per ENGINE_SUITE_PART (engine_suite.c says which
+# ENGINE_TEST_ELF names eight firmwares, one per ENGINE_SUITE_PART (engine_suite.c says which
 # checks each part runs); test-engine-avr runs them one after the other.
 
 ENGINE_TEST_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
