@@ -68,7 +68,7 @@ static bool engine_has_diagonal(const engine_rules_t *r)
 /* A misere variant other than misere Nim: decided by the exact search. */
 static bool engine_is_exact(const engine_rules_t *r)
 {
-    return r->misere && r->game != ENGINE_GAME_MISERE;
+    return ENGINE_HAS_EXACT && r->misere && r->game != ENGINE_GAME_MISERE;
 }
 
 /* Whether heap n of a sum game can be worked on: ENGINE_OK, or why not. */
@@ -286,7 +286,7 @@ bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engin
         return true;
     /* lost (or undecidable): the smallest option of the largest heap that has one. Whether a
      * heap has a move depends only on its size, so sizes are tried from the largest down. */
-    for (engine_heap_t at_most = 0xFFFFFFFFUL;;) {
+    for (engine_heap_t at_most = ENGINE_HEAP_MAX;;) {
         engine_heap_t size = 0;
         uint8_t best = 0;
         for (uint8_t i = 0; i < p->count; i++) {
@@ -422,7 +422,8 @@ engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
     X(too_big, "too many tokens for an exact misere answer")                                      \
     X(busy, "not ready yet")                                                                       \
     X(cycle, "the graph has a cycle")                                                              \
-    X(position, "not a position of this game")
+    X(position, "not a position of this game")                                                   \
+    X(elsewhere, "answered by the calculator")
 
 #define ENGINE_STATUS_STRING(id, text) static const char engine_text_##id[] PROGMEM = text;
 ENGINE_STATUS_TEXTS(ENGINE_STATUS_STRING)

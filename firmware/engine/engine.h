@@ -26,7 +26,37 @@
 #define ENGINE_MISERE_BOUND_HEAPS 4
 #define ENGINE_MISERE_BOUND_MAX 7
 
+/* The engine's profile, chosen at compile time. The calculator (the host's programs, the uno
+ * image) answers heaps up to 2^32 - 1, any octal code and run-time subtraction sets at any heap.
+ * The device profile (ENGINE_DEVICE=1, which the Makefile sets for the handheld boards' images)
+ * keeps the same code with the handheld's limits: 16-bit heaps (a device heap never passes 8),
+ * run-time subtraction sets and line codes up to heap 255 from a plain table, the fib table to
+ * 255, no octal: codes; what it leaves out is refused with ENGINE_ERR_ELSEWHERE. */
+#ifndef ENGINE_DEVICE
+#define ENGINE_DEVICE 0
+#endif
+#if ENGINE_DEVICE
+typedef uint16_t engine_heap_t; /* a heap size, also a Grundy value */
+#define ENGINE_HEAP_MAX 0xFFFFu
+#else
 typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
+#define ENGINE_HEAP_MAX 0xFFFFFFFFul
+#endif
+#define ENGINE_HEAP_BITS (8 * sizeof(engine_heap_t))
+/* The largest heap the calculator profile answers (the console names it when it refuses a
+ * bigger one in a device image: "answered by the uno image and by grundy on a computer"). */
+#define ENGINE_CALC_HEAP_MAX 4294967295ul
+/* Run-time subtraction sets past heap 255 (a window of max(S) values and Brent's cycle finding)
+ * and the fib table's reach: calculator only. */
+#ifndef ENGINE_SUB_WINDOW
+#define ENGINE_SUB_WINDOW (!ENGINE_DEVICE)
+#endif
+#define ENGINE_FIB_TABLE_BITS (ENGINE_DEVICE ? 8 : 12)
+/* Wythoff's heaps: the calculator's by Zeckendorf representations in 32 bits, the device's to 255
+ * by an integer formula (floor(k phi) = k + (40503 k >> 16), exact for k <= 376). */
+#define ENGINE_WYTHOFF_BITS (ENGINE_DEVICE ? 8 : 32)
+#define ENGINE_WYTHOFF_MAX (ENGINE_DEVICE ? 255u : ENGINE_HEAP_MAX)
+#define ENGINE_FIB_TABLE_MAX ((1u << ENGINE_FIB_TABLE_BITS) - 1)
 
 typedef enum {
     ENGINE_GAME_NIM,     /* take any number from one heap, last to take wins */
@@ -71,14 +101,22 @@ typedef enum {
 #ifndef ENGINE_OMIT_DAG
 #define ENGINE_OMIT_DAG 0
 #endif
+/* The exact misere search (misere variants other than misere Nim): an image whose menu offers
+ * none of them may leave it out (-DENGINE_OMIT_EXACT=1); those variants are then elsewhere. */
+#ifndef ENGINE_OMIT_EXACT
+#define ENGINE_OMIT_EXACT 0
+#endif
+#define ENGINE_HAS_EXACT (!ENGINE_OMIT_EXACT)
 #define ENGINE_GAMES                                                                               \
     (0xFFFFFFFFul ^ ENGINE_OMIT_BIT(ENGINE_GAME_KING, ENGINE_OMIT_KING) ^                          \
      ENGINE_OMIT_BIT(ENGINE_GAME_MOORE, ENGINE_OMIT_MOORE) ^                                      \
      ENGINE_OMIT_BIT(ENGINE_GAME_LASKER, ENGINE_OMIT_LASKER) ^                                    \
      ENGINE_OMIT_BIT(ENGINE_GAME_MULT, ENGINE_OMIT_MULT) ^                                        \
      ENGINE_OMIT_BIT(ENGINE_GAME_CALENDAR, ENGINE_OMIT_CALENDAR) ^                                \
-     ENGINE_OMIT_BIT(ENGINE_GAME_DAG, ENGINE_OMIT_DAG))
-/* Whether game is compiled in (a constant: the code of the others is left out). */
+     ENGINE_OMIT_BIT(ENGINE_GAME_DAG, ENGINE_OMIT_DAG) ^                                          \
+     ENGINE_OMIT_BIT(ENGINE_GAME_OCTAL, ENGINE_DEVICE))
+/* Whether game is compiled in (a constant: the code of the others is left out; octal: codes are
+ * calculator only). */
 #define ENGINE_HAS(game) ((ENGINE_GAMES >> (game)) & 1)
 
 typedef enum {
@@ -99,6 +137,8 @@ typedef enum {
     ENGINE_ERR_BUSY,           /* engine_prepare: not ready yet, call again */
     ENGINE_ERR_CYCLE,          /* dag: the graph has a cycle */
     ENGINE_ERR_POSITION,       /* not a position of the game (mult: p = 0; calendar: no such date) */
+    ENGINE_ERR_ELSEWHERE,      /* a game or parameter this image leaves out (compiled out, or
+                                * past the device profile): the calculator answers it */
     ENGINE_STATUS_COUNT
 } engine_status_t;
 
@@ -149,19 +189,23 @@ typedef enum {
 /* --- rules --- */
 
 /* Parse a game name ("nim", "bash:3", "sub:1,3,4", "octal:0.137", "line:1,2", and any of them
- * but wythoff as "misere:<name>", e.g. "misere:kayles"; "misere" is misere Nim) of len bytes. */
+ * but wythoff as "misere:<name>", e.g. "misere:kayles"; "misere" is misere Nim) of len bytes.
+ * ENGINE_ERR_ELSEWHERE for a game or variant this image leaves out (another image answers it),
+ * ENGINE_ERR_UNKNOWN_GAME only for a name no image knows. */
 engine_status_t engine_rules_parse(engine_rules_t *r, const char *text, uint8_t len);
 /* Set up a game without parameters (nim, misere, fib, pow2, wythoff, kayles, dawson). */
 engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game);
 /* Turn set-up rules into their misere variant, with a fresh serial (nim becomes misere Nim);
- * ENGINE_ERR_BAD_PARAMETER for wythoff, which has no misere variant here. */
+ * ENGINE_ERR_BAD_PARAMETER for wythoff, which has no misere variant here; ENGINE_ERR_ELSEWHERE
+ * when this image has no exact misere search (ENGINE_OMIT_EXACT). */
 engine_status_t engine_rules_misere(engine_rules_t *r);
 /* Set up bash:M, 1 <= M <= 65535. */
 engine_status_t engine_rules_bash(engine_rules_t *r, uint16_t max_take);
 /* Set up sub:S or line:S from `count` values (any order, duplicates ignored), each 1..255. */
 engine_status_t engine_rules_set(engine_rules_t *r, engine_game_t game, const uint8_t *values,
                                  uint8_t count);
-/* Largest heap the game supports (the console's limits). */
+/* Largest heap the game supports in this image (the console's limits; at most ENGINE_HEAP_MAX,
+ * the calculator's at most ENGINE_CALC_HEAP_MAX). */
 engine_heap_t engine_heap_limit(const engine_rules_t *r);
 /* The number of heaps the game needs (wythoff, king 2; calendar 3; mult 1), or 0: 1 to 16. */
 uint8_t engine_heap_count(const engine_rules_t *r);
@@ -239,11 +283,12 @@ bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uin
 bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
                         uint16_t rnd, engine_move_t *m);
 
-/* --- Wythoff helpers, exact in 32 bits --- */
+/* --- Wythoff helpers, exact in engine_heap_t --- */
 
-/* floor(k * phi) into *a; false when it exceeds 2^32 - 1. */
+/* floor(k * phi) into *a; false when it exceeds ENGINE_HEAP_MAX or k exceeds ENGINE_WYTHOFF_MAX. */
 bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a);
-/* The other coordinate of the cold position containing n; false when above 2^32 - 1. */
+/* The other coordinate of the cold position containing n; false when above ENGINE_HEAP_MAX or n
+ * exceeds ENGINE_WYTHOFF_MAX. */
 bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner);
 
 /* Short English reason for a status, in program memory on the AVR. */

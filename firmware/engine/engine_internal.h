@@ -37,8 +37,9 @@ extern const uint8_t engine_bits[8];
 /* Smallest value whose bit is clear in the bitmap `seen` of nbytes bytes. */
 uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes);
 
-/* F(0)..F(47) are the Fibonacci numbers below 2^32. */
-#define ENGINE_FIB_COUNT 48
+/* F(0)..F(ENGINE_FIB_COUNT - 1) are the Fibonacci numbers below 2^ENGINE_HEAP_BITS: F(47) below
+ * 2^32, F(24) below 2^16. */
+#define ENGINE_FIB_COUNT (ENGINE_HEAP_BITS == 16 ? 25 : 48)
 
 /* Per-heap operations of a rules module. Options of heap n are enumerated with a
  * cursor (it->a, it->b start at 0 and stay within it->a <= n, it->b <= n / 2 + 2: the

@@ -89,6 +89,9 @@ engine_status_t engine_rules_misere(engine_rules_t *r)
     if (r->game >= ENGINE_GAME_COUNT) return ENGINE_ERR_UNKNOWN_GAME;
     /* the games past line, and wythoff, have no misere variant here */
     if (r->game == ENGINE_GAME_WYTHOFF || r->game > ENGINE_GAME_LINE) return ENGINE_ERR_BAD_PARAMETER;
+    /* misere Nim has Bouton's closed form; the others need the exact search */
+    if (!ENGINE_HAS_EXACT && r->game != ENGINE_GAME_NIM && r->game != ENGINE_GAME_MISERE)
+        return ENGINE_ERR_ELSEWHERE;
     if (r->game == ENGINE_GAME_NIM) r->game = ENGINE_GAME_MISERE; /* Bouton's closed form */
     r->misere = 1;
     return rules_finish(r); /* a fresh serial: the work buffer may hold the normal game's values */
@@ -132,10 +135,10 @@ engine_status_t engine_rules_set(engine_rules_t *r, engine_game_t game, const ui
 }
 
 /* Parse a decimal number from min to max; advances *s. */
-static bool rules_number(const char **s, const char *end, engine_heap_t min, engine_heap_t max,
-                         engine_heap_t *out)
+static bool rules_number(const char **s, const char *end, uint32_t min, uint32_t max,
+                         uint32_t *out)
 {
-    engine_heap_t v = 0;
+    uint32_t v = 0;
     const char *p = *s;
     while (p < end && *p >= '0' && *p <= '9') {
         const uint8_t digit = (uint8_t)(*p++ - '0');
@@ -156,14 +159,14 @@ static engine_status_t rules_parse_values(engine_rules_t *r, uint8_t game, const
                                           const char *end)
 {
     const bool one = (RULES_ONE_VALUE >> game) & 1;
-    const engine_heap_t min = game == ENGINE_GAME_MULT ? 2 : 1;
-    const engine_heap_t max = game == ENGINE_GAME_BASH    ? 65535
+    const uint32_t min = game == ENGINE_GAME_MULT ? 2 : 1;
+    const uint32_t max = game == ENGINE_GAME_BASH    ? 65535
                               : game == ENGINE_GAME_MOORE ? ENGINE_MOORE_MAX
                               : game == ENGINE_GAME_MULT  ? 0xFFFFFFFFul
                                                           : 255;
     rules_clear(r, game);
     for (;;) {
-        engine_heap_t v;
+        uint32_t v;
         if (!rules_number(&s, end, min, max, &v)) return ENGINE_ERR_BAD_PARAMETER;
         if (one) {
             if (s != end) return ENGINE_ERR_BAD_PARAMETER;
@@ -185,7 +188,7 @@ static engine_status_t rules_parse_dag(engine_rules_t *r, const char *s, const c
 {
     rules_clear(r, ENGINE_GAME_DAG);
     for (;;) {
-        engine_heap_t a, b;
+        uint32_t a, b;
         if (!rules_number(&s, end, 0, ENGINE_DAG_NODES - 1, &a) || s == end || *s++ != '>' ||
             !rules_number(&s, end, 0, ENGINE_DAG_NODES - 1, &b))
             return ENGINE_ERR_BAD_PARAMETER;
@@ -254,13 +257,14 @@ static engine_status_t rules_parse_plain(engine_rules_t *r, const char *text, co
 {
     const char *colon = rules_colon(text, end);
     const uint8_t game = rules_lookup(text, colon);
-    if (game == ENGINE_GAME_COUNT || !ENGINE_HAS(game)) return ENGINE_ERR_UNKNOWN_GAME;
+    if (game == ENGINE_GAME_COUNT) return ENGINE_ERR_UNKNOWN_GAME;
+    if (!ENGINE_HAS(game)) return ENGINE_ERR_ELSEWHERE; /* the calculator's */
     if (!rules_has_parameter(game)) {
         if (colon != end) return ENGINE_ERR_BAD_PARAMETER;
         return engine_rules_init(r, (engine_game_t)game);
     }
     if (colon == end) return ENGINE_ERR_BAD_PARAMETER;
-    if (game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, colon + 1, end);
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL) && game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, colon + 1, end);
     if (ENGINE_HAS(ENGINE_GAME_DAG) && game == ENGINE_GAME_DAG) return rules_parse_dag(r, colon + 1, end);
     return rules_parse_values(r, game, colon + 1, end);
 }
@@ -313,15 +317,20 @@ bool engine_table_same_moves(uint8_t id, const engine_rules_t *r)
 
 engine_heap_t engine_heap_limit(const engine_rules_t *r)
 {
-    /* 32 bits less the heap size's bits, by game: sub and the tables 16, fib 12, octal codes 8,
-     * dag's nodes 6 */
-    static const uint8_t shift[ENGINE_GAME_COUNT] PROGMEM = {0, 0, 0, 16, 20, 0, 0, 16, 16, 24, 24,
-                                                             0, 0, 0, 0, 0, 26};
+    /* a heap size's bits, by game: sub and the tables 16, fib's table 12 (device: 8), octal codes
+     * 8, dag's nodes 6; the others all of engine_heap_t's */
+    static const uint8_t bits[ENGINE_GAME_COUNT] PROGMEM = {32, 32, 32, 16, ENGINE_FIB_TABLE_BITS,
+                                                            32, ENGINE_WYTHOFF_BITS, 16, 16, 8, 8,
+                                                            32, 32, 32, 32,
+                                                            32, 6};
     const uint8_t game = r->game < ENGINE_GAME_COUNT ? r->game : ENGINE_GAME_NIM;
-    if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return r->u.target - 1;
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return (engine_heap_t)(r->u.target - 1);
     /* Lasker's g(2^32 - 1) = 2^32 would not fit in 32 bits */
-    if (game == ENGINE_GAME_LASKER) return 0xFFFFFFFEUL;
-    return 0xFFFFFFFFUL >> pgm_read_byte(&shift[game]);
+    if (game == ENGINE_GAME_LASKER) return ENGINE_HEAP_MAX - 1;
+    uint8_t b = pgm_read_byte(&bits[game]);
+    /* without the window, a run-time set is answered from the work buffer's table: heaps <= 255 */
+    if (!ENGINE_SUB_WINDOW && game == ENGINE_GAME_SUB && r->table == ENGINE_TABLE_NONE) b = 8;
+    return b >= ENGINE_HEAP_BITS ? ENGINE_HEAP_MAX : (engine_heap_t)(((engine_heap_t)1 << b) - 1);
 }
 
 uint8_t engine_heap_count(const engine_rules_t *r)

@@ -110,7 +110,8 @@ static void bench_game(uint8_t g)
 {
     const char *name = bench_games[g];
     const uint8_t tag_all = (uint8_t)(3 * g), tag_random = tag_all + 1, tag_worst = tag_all + 2;
-    engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name));
+    /* a game this image's engine leaves out (the device profile: octal: codes, lasker) */
+    if (engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name)) != ENGINE_OK) return;
     printf("#probe %u %s/all\n#probe %u %s/random\n#probe %u %s/worst\n", tag_all, name,
            tag_random, name, tag_worst, name);
     bench_paint();
@@ -148,11 +149,11 @@ static void bench_game(uint8_t g)
     for (uint8_t k = 0; k < 64; k++) {
         if (two && bench_rules.game != ENGINE_GAME_WYTHOFF) { /* the king: 2^32 - 1 and less */
             bench_pos.count = 2;
-            bench_pos.heap[0] = 0xFFFFFFFFul - k;
-            bench_pos.heap[1] = 0xFFFFFFFFul - (k >> 1);
+            bench_pos.heap[0] = ENGINE_HEAP_MAX - k;
+            bench_pos.heap[1] = ENGINE_HEAP_MAX - (k >> 1);
         } else if (bench_rules.game == ENGINE_GAME_WYTHOFF) {
-            /* cold pairs (a_j, a_j + j) whose upper heap is just below 2^32 */
-            const engine_heap_t j = 1640531526UL - k;
+            /* cold pairs (a_j, a_j + j) whose upper heap is just below 2^32 (device: 255) */
+            const engine_heap_t j = (engine_heap_t)((ENGINE_DEVICE ? 97ul : 1640531526ul) - k);
             engine_heap_t a = 0;
             engine_wythoff_lower(j, &a);
             bench_pos.count = 2;
@@ -171,7 +172,8 @@ static void bench_game(uint8_t g)
         if (bench_rules.game == ENGINE_GAME_MOORE || bench_rules.game == ENGINE_GAME_LASKER) {
             /* console-sized: 16 heaps near 2^32 */
             bench_pos.count = 16;
-            for (uint8_t i = 0; i < 16; i++) bench_pos.heap[i] = 0xFFFFFFF0ul - 7919ul * i * k;
+            for (uint8_t i = 0; i < 16; i++)
+                bench_pos.heap[i] = (engine_heap_t)(ENGINE_HEAP_MAX - 15 - (7919ul * i * k) % ENGINE_HEAP_MAX);
             bench_decide(bench_rules.game == ENGINE_GAME_MOORE ? BENCH_TAG_CONSOLE_MOORE
                                                                : BENCH_TAG_CONSOLE_LASKER);
         }
@@ -203,9 +205,9 @@ static void bench_misere(uint8_t g)
 {
     const char *name = bench_misere_games[g];
     const uint8_t tag = (uint8_t)(BENCH_TAG_MISERE + 3 * g);
+    if (engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name)) != ENGINE_OK) return;
     printf("#probe %u %s/warm\n#probe %u %s/cold\n#probe %u %s/345\n", tag, name, tag + 1, name,
            tag + 2, name);
-    engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name));
     bench_paint();
     for (uint8_t cold = 0; cold < 2; cold++)
         for (uint8_t total = 1; total <= ENGINE_MISERE_TOKENS; total++) {
@@ -234,8 +236,9 @@ int main(void)
     UCSR0B = _BV(TXEN0);
     stdout = &bench_out;
     printf("bench: engine_choose_move, Perfect, cycles per decision\n");
-    printf("#probe %u wythoff-2^32/console\n", BENCH_TAG_CONSOLE);
-    printf("#probe %u moore-16x2^32/console\n", BENCH_TAG_CONSOLE_MOORE);
+    /* the device profile's largest heaps: Wythoff's 255, the others' 2^16 - 1 */
+    printf("#probe %u wythoff-%s/console\n", BENCH_TAG_CONSOLE, ENGINE_DEVICE ? "255" : "2^32");
+    printf("#probe %u moore-16x2^%u/console\n", BENCH_TAG_CONSOLE_MOORE, (unsigned)ENGINE_HEAP_BITS);
     printf("#probe %u lasker-16x2^32/console\n", BENCH_TAG_CONSOLE_LASKER);
     for (uint8_t g = 0; g < BENCH_GAMES; g++) bench_game(g);
     for (uint8_t g = 0; g < BENCH_MISERE_GAMES; g++) bench_misere(g);

@@ -5,12 +5,12 @@
 # test-engine-avr.
 #
 # The AVR's 32 KB of flash hold the engine (~14 KB) and only a part of the suite, so
-# ENGINE_TEST_ELF names seven firmwares, one per ENGINE_SUITE_PART (engine_suite.c says which
+# ENGINE_TEST_ELF names eight firmwares, one per ENGINE_SUITE_PART (engine_suite.c says which
 # checks each part runs); test-engine-avr runs them one after the other.
 
 ENGINE_TEST_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
-ENGINE_TEST_PARTS := 1 2 3 4 5 6 7
+ENGINE_TEST_PARTS := 1 2 3 4 5 6 7 8
 ENGINE_TEST_HOST := $(BUILD)/tests/engine_host
 ENGINE_TEST_ELF := $(ENGINE_TEST_PARTS:%=$(BUILD)/tests/engine_avr%.elf)
 # Simulated cycles allowed per firmware (each needs under 7e8; avr-run exits 124 past this).
@@ -60,6 +60,24 @@ $(ENGINE_TEST_HOST): $(ENGINE_TEST_HOST_OBJS) $(ENGINE_HOST_OBJS)
 	@$(if $(ENGINE_TEST_Q),echo "  HOSTLD  $@")
 	$(ENGINE_TEST_Q)$(HOST_CC) -o $@ $^
 
+# The same suite natively on the engine's device profile (engine.h's ENGINE_DEVICE, as the
+# handheld boards' images build it, with shift595's games: the exact misere search and moore).
+ENGINE_TEST_DEVICE := $(BUILD)/tests/engine_host_device
+ENGINE_TEST_DEVICE_FLAGS = $(ENGINE_DEVICE_INC) $(AVR_ENGINE_OMIT_shift595:%=-DENGINE_OMIT_%=1)
+ENGINE_TEST_DEVICE_OBJS := $(patsubst %,$(BUILD)/tests/host-device/tests/engine/%.o,check brute \
+	engine_suite main_host) $(ENGINE_SRCS:%.c=$(BUILD)/tests/host-device/%.o)
+
+$(ENGINE_TEST_DEVICE_OBJS): $(BUILD)/tests/host-device/%.o: %.c tests/engine/engine_tests.mk Makefile \
+		| $(TABLES_DEVICE_H)
+	@mkdir -p $(@D)
+	@$(if $(ENGINE_TEST_Q),echo "  HOSTCC  $@")
+	$(ENGINE_TEST_Q)$(HOST_CC) $(HOST_CFLAGS) $(ENGINE_TEST_DEVICE_FLAGS) -Itests/engine -c -o $@ $<
+
+$(ENGINE_TEST_DEVICE): $(ENGINE_TEST_DEVICE_OBJS)
+	@mkdir -p $(@D)
+	@$(if $(ENGINE_TEST_Q),echo "  HOSTLD  $@")
+	$(ENGINE_TEST_Q)$(HOST_CC) -o $@ $^
+
 $(ENGINE_TEST_ELF): $(BUILD)/tests/engine_avr%.elf: $(BUILD)/tests/avr/engine_suite_%.o \
 		$(ENGINE_TEST_AVR_COMMON) $(ENGINE_TEST_AVR_ENGINE)
 	@mkdir -p $(@D)
@@ -68,7 +86,7 @@ $(ENGINE_TEST_ELF): $(BUILD)/tests/engine_avr%.elf: $(BUILD)/tests/avr/engine_su
 	@avr-size $@ | awk 'NR == 2 { printf "  %s: flash %d of 32768 bytes, RAM %d of 2048 before the stack\n", \
 		"$(@F)", $$1 + $$2, $$2 + $$3 }'
 
--include $(ENGINE_TEST_HOST_OBJS:.o=.d) $(ENGINE_TEST_AVR_COMMON:.o=.d) $(ENGINE_TEST_AVR_SUITES:.o=.d)
+-include $(ENGINE_TEST_DEVICE_OBJS:.o=.d) $(ENGINE_TEST_HOST_OBJS:.o=.d) $(ENGINE_TEST_AVR_COMMON:.o=.d) $(ENGINE_TEST_AVR_SUITES:.o=.d)
 
 .PHONY: test-engine-host test-engine-avr
 test-engine-host: $(ENGINE_TEST_HOST)

@@ -6,7 +6,7 @@
  * l free heaps, dropping d of the ones (l + d <= k) and setting f of the free heaps needs
  * c - d + f = 0 mod k + 1; such a choice exists in every column once a heap is free, so the
  * moves are enumerated depth-first without dead ends, the columns' choices kept in the work
- * buffer (128 bytes), in order of d, then of the dropped heaps, then of the heaps set. */
+ * buffer (4 bytes a binary digit), in order of d, then of the dropped heaps, then of the heaps set. */
 #include <string.h>
 
 #include "../engine_internal.h"
@@ -16,13 +16,21 @@ typedef struct {
     uint16_t bits; /* the column's bits after the move */
 } moore_column_t;
 #define MOORE_COLUMNS ((moore_column_t *)engine_work)
-_Static_assert(32 * sizeof(moore_column_t) <= ENGINE_WORK_SIZE, "the columns fit the work buffer");
+_Static_assert(ENGINE_HEAP_BITS * sizeof(moore_column_t) <= ENGINE_WORK_SIZE, "the columns fit the work buffer");
 
 static uint8_t moore_count(uint16_t x)
 {
     uint8_t n = 0;
     for (; x; x &= (uint16_t)(x - 1)) n++;
     return n;
+}
+
+/* x mod k1 for the small numbers here (x <= 16 heaps, 2 <= k1 <= 16), by subtraction: the AVR's
+ * division routine would cost more than the rest of a column's work. */
+static uint8_t moore_mod(uint8_t x, uint8_t k1)
+{
+    while (x >= k1) x = (uint8_t)(x - k1);
+    return x;
 }
 
 /* Heaps of p with a 1 in binary digit j, as a mask (heap i is bit i). */
@@ -50,7 +58,7 @@ static engine_heap_t moore_unbalanced(const engine_rules_t *r, const engine_posi
 {
     engine_heap_t bad = 0;
     for (uint8_t j = moore_digits(p); j--;)
-        bad = bad << 1 | (moore_count(moore_ones(p, j)) % (r->size + 1) != 0);
+        bad = bad << 1 | (moore_mod(moore_count(moore_ones(p, j)), (uint8_t)(r->size + 1)) != 0);
     return bad;
 }
 
@@ -95,7 +103,7 @@ static bool moore_next_subset(uint16_t *x, uint16_t mask)
 /* The free heaps to set when d of c kept ones are dropped. */
 static uint8_t moore_sets(uint8_t c, uint8_t d, uint8_t k1)
 {
-    return (uint8_t)((k1 - (c - d) % k1) % k1);
+    return moore_mod((uint8_t)(k1 - moore_mod((uint8_t)(c - d), k1)), k1);
 }
 
 /* The first choice for a column (first), or the next one after *bits; false when none is left.
@@ -176,7 +184,7 @@ bool engine_moore_next_winning(const engine_rules_t *r, const engine_position_t 
         found = moore_next_leaf(r, p);
     } else {
         engine_work_claim(r);
-        memset(MOORE_COLUMNS, 0, 32 * sizeof(moore_column_t)); /* the digits above stay 0 */
+        memset(MOORE_COLUMNS, 0, ENGINE_HEAP_BITS * sizeof(moore_column_t)); /* the digits above stay 0 */
         found = engine_moore_is_win(r, p) &&
                 moore_fill(r, p, (int8_t)(moore_digits(p) - 1), moore_all(p));
         for (engine_heap_t skip = it->a; found && skip; skip--) found = moore_next_leaf(r, p);
@@ -191,6 +199,6 @@ bool engine_moore_next_winning(const engine_rules_t *r, const engine_position_t 
 engine_heap_t engine_moore_after(uint8_t i)
 {
     engine_heap_t h = 0;
-    for (uint8_t j = 32; j--;) h = h << 1 | ((MOORE_COLUMNS[j].bits >> i) & 1);
+    for (uint8_t j = ENGINE_HEAP_BITS; j--;) h = (engine_heap_t)(h << 1 | ((MOORE_COLUMNS[j].bits >> i) & 1));
     return h;
 }
