@@ -304,7 +304,7 @@ CONSOLE_TEMPLATES := $(BUILD)/tests/console_templates
 $(CONSOLE_TEMPLATES): tests/docs/console_templates.c firmware/console/console_parse.c \
 		$(wildcard firmware/console/*.h) $(ENGINE_HOST_OBJS) Makefile
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) -std=gnu99 -O1 $(WARN) -Ifirmware/console $(ENGINE_INC) $< $(ENGINE_HOST_OBJS) -o $@
+	$(Q)$(HOST_CC) -std=gnu99 -O1 $(WARN) -DCONSOLE_ALL_MESSAGES -Ifirmware/console $(ENGINE_INC) $< $(ENGINE_HOST_OBJS) -o $@
 
 # --- the console parser under libFuzzer (clang) ---
 FUZZ_DIR := $(BUILD)/fuzz

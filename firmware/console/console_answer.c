@@ -57,13 +57,18 @@ static struct {
 #else
 #define CONSOLE_HELP_PLAY ""
 #endif
+#if ENGINE_DEVICE /* octal: codes are the calculator's */
+#define CONSOLE_HELP_OCTAL ""
+#else
+#define CONSOLE_HELP_OCTAL CONSOLE_W_OCTAL_EXAMPLE " "
+#endif
 static const char console_help[] PROGMEM =
     CONSOLE_W_SOLVE " <" GAME "> <" HEAPS ">: P, or N and the " HEAPS " after a"
     CONSOLE_W_WINNING_MOVE "\0"
     "moves <" GAME "> <" HEAPS ">: each" CONSOLE_W_WINNING_MOVE ", then count <k>\0"
     "grundy <" GAME "> <n>; " CONSOLE_HELP_PLAY "version\0"
     GAME "s: nim " CONSOLE_W_MISERE " bash:M " CONSOLE_W_SUB_EXAMPLE " fib pow2 " CONSOLE_W_WYTHOFF
-    " kayles dawson " CONSOLE_W_OCTAL_EXAMPLE " " CONSOLE_W_LINE_EXAMPLE " " CONSOLE_W_MISERE
+    " kayles dawson " CONSOLE_HELP_OCTAL CONSOLE_W_LINE_EXAMPLE " " CONSOLE_W_MISERE
     ":<" GAME ">; " HEAPS ": 1 to 16 numbers\0"
     "more:" CONSOLE_MORE_KING CONSOLE_MORE_MOORE CONSOLE_MORE_LASKER CONSOLE_MORE_MULT
     CONSOLE_MORE_CALENDAR CONSOLE_MORE_DAG "\0"

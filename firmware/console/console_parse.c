@@ -13,12 +13,29 @@ static const char console_verb_names[CONSOLE_VERBS][8] PROGMEM = {
 /* The words behind CONSOLE_W_* (console_parse.h), in the order of their codes. */
 static const char console_words[] PROGMEM =
     "heap\0game\0 (type help)\0 needs \0 winning move\0wythoff\0misere\0Grundy value\0solve\0"
-    "unknown \0sub:1,3,4\0octal:0.137\0line:1,2";
+    "unknown \0sub:1,3,4\0octal:0.137\0line:1,2\0the uno image and grundy on a computer";
 
 #define HEAP CONSOLE_W_HEAP
 #define GAME CONSOLE_W_GAME
 #define NEEDS CONSOLE_W_NEEDS
 #define TYPE_HELP CONSOLE_W_TYPE_HELP
+
+/* The messages only one kind of image gives: the handheld's (new's refusals, what it leaves to
+ * the calculator) and the calculator's (no game to start); tests/docs builds every one. */
+#ifndef CONSOLE_HAS_GAME
+#define CONSOLE_HAS_GAME 1 /* a device image; uno and grundy are built with 0 */
+#endif
+#if CONSOLE_HAS_GAME || defined(CONSOLE_ALL_MESSAGES)
+#define CONSOLE_ON_DEVICE(text) text
+#else
+#define CONSOLE_ON_DEVICE(text) ""
+#endif
+#if !CONSOLE_HAS_GAME || defined(CONSOLE_ALL_MESSAGES)
+#define CONSOLE_ON_CALCULATOR(text) text
+#else
+#define CONSOLE_ON_CALCULATOR(text) ""
+#endif
+#define ELSEWHERE CONSOLE_W_ELSEWHERE
 
 /* The messages, in console_error_t order, one after another. In them: \1 the word
  * (printable), \2 the value, \3 the command, \4 the game's parameter hint (the value picks it),
@@ -42,12 +59,15 @@ static const char console_messages[] PROGMEM =
     "line longer than 255 characters\0"                         /* CONSOLE_ERR_LONG_LINE */
     "input lost, \2 line(s) dropped (send a line at a time)\0"  /* CONSOLE_ERR_LOST */
     "\1 has " CONSOLE_W_GRUNDY_VALUE "s above 255 by " HEAP " \2\0" /* CONSOLE_ERR_VALUES */
-    "\1 is not in the device's menu\0"                          /* CONSOLE_ERR_NOT_DEVICE */
+    CONSOLE_ON_DEVICE("\1 is not in the device's menu") "\0"    /* CONSOLE_ERR_NOT_DEVICE */
     "that position has no move left\0"                          /* CONSOLE_ERR_FINISHED */
     "not a position of \1: \4\0"                               /* CONSOLE_ERR_POSITION */
     "more than 1000" CONSOLE_W_WINNING_MOVE "s (try " CONSOLE_W_SOLVE ")\0" /* CONSOLE_ERR_MANY */
-    "\1 is answered by the uno image and by grundy on a computer\0" /* CONSOLE_ERR_ELSEWHERE */
-    "\3 plays on a device's LEDs: this is the calculator";     /* CONSOLE_ERR_NO_DEVICE */
+    CONSOLE_ON_DEVICE("\1 is answered by " ELSEWHERE) "\0"       /* CONSOLE_ERR_ELSEWHERE */
+    CONSOLE_ON_CALCULATOR("\3 plays on a device's LEDs: this is the calculator") "\0"
+                                                                /* CONSOLE_ERR_NO_DEVICE */
+    CONSOLE_ON_DEVICE(HEAP " \1 is larger than \2 here; " ELSEWHERE " answer it");
+                                                                /* CONSOLE_ERR_HEAP_HERE */
 
 /* A hint's text, or nothing when its game is left out (engine.h's ENGINE_OMIT_...). */
 #define CONSOLE_HINT_0(text) text
@@ -74,7 +94,7 @@ static const char console_hints[] PROGMEM =
     "this " GAME " takes no parameter\0"
     "bash:M" NEEDS "M from 1 to 65535\0"
     "up to 32 values 1..255, like " CONSOLE_W_SUB_EXAMPLE " or " CONSOLE_W_LINE_EXAMPLE "\0"
-    "up to 255 octal digits, like " CONSOLE_W_OCTAL_EXAMPLE "\0"
+    CONSOLE_HINT_IF(ENGINE_DEVICE, "up to 255 octal digits, like " CONSOLE_W_OCTAL_EXAMPLE) "\0"
     "this " GAME " has no " CONSOLE_W_MISERE " variant\0"
     CONSOLE_HINT_IF(ENGINE_OMIT_MOORE, "moore:k" NEEDS "k from 1 to 15") "\0"
     CONSOLE_HINT_IF(ENGINE_OMIT_MULT, "mult:N" NEEDS "N from 2 to 4294967295") "\0"
@@ -162,9 +182,9 @@ static uint8_t console_hint(const char *word, uint8_t n, engine_status_t s, engi
 }
 
 /* A decimal heap: CONSOLE_OK, CONSOLE_ERR_NUMBER, or CONSOLE_ERR_HEAP_LIMIT past 2^32 - 1. */
-static console_error_t console_number(const char *word, uint8_t n, engine_heap_t *v)
+static console_error_t console_number(const char *word, uint8_t n, uint32_t *v)
 {
-    engine_heap_t x = 0;
+    uint32_t x = 0;
     for (uint8_t i = 0; i < n; i++)
         if (word[i] < '0' || word[i] > '9') return CONSOLE_ERR_NUMBER;
     for (uint8_t i = 0; i < n; i++) {
@@ -205,6 +225,7 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
     if (!game_len) return console_fail(cmd, CONSOLE_ERR_NO_GAME, 0, 0, 0);
     const engine_status_t s = engine_rules_parse(&cmd->rules, line + game_at, game_len);
     if (s == ENGINE_ERR_UNKNOWN_GAME) return console_fail(cmd, CONSOLE_ERR_GAME, game_at, game_len, 0);
+    if (s == ENGINE_ERR_ELSEWHERE) return console_fail(cmd, CONSOLE_ERR_ELSEWHERE, game_at, game_len, 0);
     if (s != ENGINE_OK)
         return console_fail(cmd, CONSOLE_ERR_PARAMETER, game_at, game_len,
                             console_hint(line + game_at, game_len, s, &cmd->rules));
@@ -212,15 +233,22 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
     if (verb == CONSOLE_GRUNDY && !engine_is_sum_game(r))
         return console_fail(cmd, CONSOLE_ERR_NOT_A_SUM, game_at, game_len, 0);
     const engine_heap_t limit = engine_heap_limit(r);
+    /* a device image's heaps stop short of the calculator's, but for the games whose limit is
+     * the same in both: at 65535 the tables (Kayles, Dawson, the fixed sets), at 255 line codes */
+    const uint16_t same = limit == 0xFFu ? 1u << ENGINE_GAME_LINE
+                                         : (1u << ENGINE_GAME_SUB) | (1u << ENGINE_GAME_KAYLES) |
+                                               (1u << ENGINE_GAME_DAWSON);
+    const bool larger_elsewhere = ENGINE_DEVICE && !((same >> r->game) & 1);
     while ((n = console_word(line, len, &at, &start)) != 0) {
-        engine_heap_t v = 0;
+        uint32_t v = 0;
         console_error_t e = console_number(line + start, n, &v);
-        if (e == CONSOLE_OK && v > limit) e = CONSOLE_ERR_HEAP_LIMIT;
+        if (e == CONSOLE_OK && v > limit)
+            e = larger_elsewhere ? CONSOLE_ERR_HEAP_HERE : CONSOLE_ERR_HEAP_LIMIT;
         if (e != CONSOLE_OK)
-            return console_fail(cmd, e, start, n, e == CONSOLE_ERR_HEAP_LIMIT ? limit : 0);
+            return console_fail(cmd, e, start, n, e >= CONSOLE_ERR_HEAP_LIMIT ? limit : 0);
         if (cmd->pos.count == ENGINE_MAX_HEAPS)
             return console_fail(cmd, CONSOLE_ERR_HEAPS_MAX, start, n, ENGINE_MAX_HEAPS);
-        cmd->pos.heap[cmd->pos.count++] = v;
+        cmd->pos.heap[cmd->pos.count++] = (engine_heap_t)v;
     }
     if (cmd->pos.count == 0) return console_fail(cmd, CONSOLE_ERR_NO_HEAPS, 0, 0, 0);
     if (verb == CONSOLE_GRUNDY && cmd->pos.count != 1)

@@ -47,6 +47,7 @@ typedef enum {
     CONSOLE_ERR_MANY,       /* moves: more than 1000 winning moves */
     CONSOLE_ERR_ELSEWHERE,  /* a game (or parameter) this image leaves to uno and grundy */
     CONSOLE_ERR_NO_DEVICE,  /* new, show: the calculator (uno, grundy) plays no game */
+    CONSOLE_ERR_HEAP_HERE,  /* a heap past this image's limit that uno and grundy answer (value) */
     CONSOLE_ERRORS
 } console_error_t;
 
@@ -76,6 +77,7 @@ typedef struct {
 #define CONSOLE_W_SUB_EXAMPLE "\x8A"   /* "sub:1,3,4" */
 #define CONSOLE_W_OCTAL_EXAMPLE "\x8B" /* "octal:0.137" */
 #define CONSOLE_W_LINE_EXAMPLE "\x8C"  /* "line:1,2" */
+#define CONSOLE_W_ELSEWHERE "\x8D"     /* "the uno image and grundy on a computer" */
 
 /* Parse line[0 .. len-1] into cmd; returns cmd->error (CONSOLE_OK: cmd is ready to run, its
  * position checked by engine_check_position). */

@@ -1846,7 +1846,7 @@ static void ct_test_more_games(void) {
         if (has) continue;
         sscanf(all[i], "%31[^ ]", name);
         snprintf(cmd, sizeof cmd, "solve %s", all[i]);
-        snprintf(want, sizeof want, "err %s is answered by the uno image and by grundy on a computer",
+        snprintf(want, sizeof want, "err %s is answered by the uno image and grundy on a computer",
                  name);
         ct_expect_err(cmd, want, NULL);
     }
