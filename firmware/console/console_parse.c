@@ -7,7 +7,7 @@
 #include "engine_pgm.h"
 
 static const char console_verb_names[CONSOLE_VERBS][8] PROGMEM = {
-    "solve", "moves", "grundy", "new", "show", "help", "version",
+    "solve", "moves", "grundy", "explain", "new", "show", "help", "version",
 };
 
 /* The words behind CONSOLE_W_* (console_parse.h), in the order of their codes. */
@@ -15,6 +15,14 @@ static const char console_words[] PROGMEM =
     "heap\0game\0 (type help)\0 needs \0 winning move\0wythoff\0misere\0Grundy value\0solve\0"
     "unknown \0sub:1,3,4\0octal:0.137\0line:1,2";
 
+/* explain grundy's limit (none in an image without explain: no text) */
+#if !CONSOLE_HAS_EXPLAIN
+#define CONSOLE_OPTIONS_TEXT ""
+#elif defined(__AVR__)
+#define CONSOLE_OPTIONS_TEXT "more than \2 options to list (grundy on a computer lists 1000)"
+#else
+#define CONSOLE_OPTIONS_TEXT "more than \2 options to list (grundy gives the value)"
+#endif
 #define HEAP CONSOLE_W_HEAP
 #define GAME CONSOLE_W_GAME
 #define NEEDS CONSOLE_W_NEEDS
@@ -47,7 +55,8 @@ static const char console_messages[] PROGMEM =
     "not a position of \1: \4\0"                               /* CONSOLE_ERR_POSITION */
     "more than 1000" CONSOLE_W_WINNING_MOVE "s (try " CONSOLE_W_SOLVE ")\0" /* CONSOLE_ERR_MANY */
     "\1 is answered by the uno image and by grundy on a computer\0" /* CONSOLE_ERR_ELSEWHERE */
-    "\3 plays on a device's LEDs: this is the calculator";     /* CONSOLE_ERR_NO_DEVICE */
+    "\3 plays on a device's LEDs: this is the calculator\0"    /* CONSOLE_ERR_NO_DEVICE */
+    CONSOLE_OPTIONS_TEXT;                                       /* CONSOLE_ERR_OPTIONS */
 
 /* A hint's text, or nothing when its game is left out (engine.h's ENGINE_OMIT_...). */
 #define CONSOLE_HINT_0(text) text
@@ -192,12 +201,20 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
     cmd->pos.count = 0;
     cmd->error = CONSOLE_OK;
     cmd->at = cmd->len = 0;
+    cmd->mex = 0;
     uint8_t n = console_word(line, len, &at, &start);
     uint8_t verb = 0;
     while (verb < CONSOLE_VERBS && !console_word_is(line + start, n, console_verb_names[verb])) verb++;
     cmd->verb = verb;
     if (verb == CONSOLE_VERBS) return console_fail(cmd, CONSOLE_ERR_COMMAND, start, n, 0);
-    const uint8_t game_at = console_word(line, len, &at, &start) ? start : 0;
+    if (!CONSOLE_HAS_EXPLAIN && verb == CONSOLE_EXPLAIN)
+        return console_fail(cmd, CONSOLE_ERR_ELSEWHERE, start, n, 0);
+    uint8_t game_at = console_word(line, len, &at, &start) ? start : 0;
+    if (CONSOLE_HAS_EXPLAIN && verb == CONSOLE_EXPLAIN && console_word_is(line + start, (uint8_t)(at - start),
+                                                   console_verb_names[CONSOLE_GRUNDY])) {
+        cmd->mex = 1; /* explain grundy <game> <n> */
+        game_at = console_word(line, len, &at, &start) ? start : 0;
+    }
     const uint8_t game_len = (uint8_t)(at - start);
     if (verb >= CONSOLE_SHOW) {
         return game_len ? console_fail(cmd, CONSOLE_ERR_EXTRA, game_at, game_len, 0) : CONSOLE_OK;
@@ -209,7 +226,8 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
         return console_fail(cmd, CONSOLE_ERR_PARAMETER, game_at, game_len,
                             console_hint(line + game_at, game_len, s, &cmd->rules));
     const engine_rules_t *r = &cmd->rules;
-    if (verb == CONSOLE_GRUNDY && !engine_is_sum_game(r))
+    if ((verb == CONSOLE_GRUNDY || (CONSOLE_HAS_EXPLAIN && verb == CONSOLE_EXPLAIN)) &&
+        !engine_is_sum_game(r))
         return console_fail(cmd, CONSOLE_ERR_NOT_A_SUM, game_at, game_len, 0);
     const engine_heap_t limit = engine_heap_limit(r);
     while ((n = console_word(line, len, &at, &start)) != 0) {
@@ -223,7 +241,7 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
         cmd->pos.heap[cmd->pos.count++] = v;
     }
     if (cmd->pos.count == 0) return console_fail(cmd, CONSOLE_ERR_NO_HEAPS, 0, 0, 0);
-    if (verb == CONSOLE_GRUNDY && cmd->pos.count != 1)
+    if ((verb == CONSOLE_GRUNDY || cmd->mex) && cmd->pos.count != 1)
         return console_fail(cmd, CONSOLE_ERR_ONE_HEAP, 0, 0, 0);
     const uint8_t heaps = engine_heap_count(r);
     if (heaps && cmd->pos.count != heaps)

@@ -9,6 +9,12 @@
 
 #include "engine.h"
 
+/* Whether this image answers explain (about 2,500 bytes of flash on an AVR: the calculator
+ * images and grundy do; a device image answers `err explain is answered by the uno image...`). */
+#ifndef CONSOLE_HAS_EXPLAIN
+#define CONSOLE_HAS_EXPLAIN 0
+#endif
+
 #define CONSOLE_LINE_MAX 255 /* characters in a line, without its end */
 #define CONSOLE_ECHO_MAX 32  /* characters of a word repeated in an error, then "..." */
 
@@ -16,6 +22,7 @@ typedef enum {
     CONSOLE_SOLVE,   /* solve <game> <heaps...> */
     CONSOLE_MOVES,   /* moves <game> <heaps...> */
     CONSOLE_GRUNDY,  /* grundy <game> <n> */
+    CONSOLE_EXPLAIN, /* explain <game> <heaps...>, explain grundy <game> <n> (console_cmd_t.mex) */
     CONSOLE_NEW,     /* new <game> <heaps...> */
     CONSOLE_SHOW,    /* show */
     CONSOLE_HELP,    /* help */
@@ -47,12 +54,14 @@ typedef enum {
     CONSOLE_ERR_MANY,       /* moves: more than 1000 winning moves */
     CONSOLE_ERR_ELSEWHERE,  /* a game (or parameter) this image leaves to uno and grundy */
     CONSOLE_ERR_NO_DEVICE,  /* new, show: the calculator (uno, grundy) plays no game */
+    CONSOLE_ERR_OPTIONS,    /* explain grundy: more than CONSOLE_EXPLAIN_OPTIONS options (value) */
     CONSOLE_ERRORS
 } console_error_t;
 
 typedef struct {
     uint8_t verb;               /* console_verb_t */
     uint8_t error;              /* console_error_t */
+    uint8_t mex;                /* explain grundy: 1 (the options of one heap and their mex) */
     uint8_t at, len;            /* the word the error is about: line[at .. at + len - 1] */
     engine_heap_t value;        /* a number the error names (a limit) */
     engine_rules_t rules;
