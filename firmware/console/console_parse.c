@@ -15,13 +15,11 @@ static const char console_words[] PROGMEM =
     "heap\0game\0 (type help)\0 needs \0 winning move\0wythoff\0misere\0Grundy value\0solve\0"
     "unknown \0sub:1,3,4\0octal:0.137\0line:1,2";
 
-/* explain grundy's limit (none in an image without explain: no text) */
-#if !CONSOLE_HAS_EXPLAIN
-#define CONSOLE_OPTIONS_TEXT ""
-#elif defined(__AVR__)
-#define CONSOLE_OPTIONS_TEXT "more than \2 options to list (grundy on a computer lists 1000)"
+/* explain grundy's limit (no text in an image without explain) */
+#if CONSOLE_HAS_EXPLAIN
+#define CONSOLE_OPTIONS_TEXT "more than \2 options to list: grundy gives the value, grundy on a computer lists 1000"
 #else
-#define CONSOLE_OPTIONS_TEXT "more than \2 options to list (grundy gives the value)"
+#define CONSOLE_OPTIONS_TEXT ""
 #endif
 #define HEAP CONSOLE_W_HEAP
 #define GAME CONSOLE_W_GAME
