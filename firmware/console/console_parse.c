@@ -199,7 +199,9 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
     cmd->pos.count = 0;
     cmd->error = CONSOLE_OK;
     cmd->at = cmd->len = 0;
+#if CONSOLE_HAS_EXPLAIN
     cmd->mex = 0;
+#endif
     uint8_t n = console_word(line, len, &at, &start);
     uint8_t verb = 0;
     while (verb < CONSOLE_VERBS && !console_word_is(line + start, n, console_verb_names[verb])) verb++;
@@ -208,11 +210,13 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
     if (!CONSOLE_HAS_EXPLAIN && verb == CONSOLE_EXPLAIN)
         return console_fail(cmd, CONSOLE_ERR_ELSEWHERE, start, n, 0);
     uint8_t game_at = console_word(line, len, &at, &start) ? start : 0;
-    if (CONSOLE_HAS_EXPLAIN && verb == CONSOLE_EXPLAIN && console_word_is(line + start, (uint8_t)(at - start),
-                                                   console_verb_names[CONSOLE_GRUNDY])) {
+#if CONSOLE_HAS_EXPLAIN
+    if (verb == CONSOLE_EXPLAIN &&
+        console_word_is(line + start, (uint8_t)(at - start), console_verb_names[CONSOLE_GRUNDY])) {
         cmd->mex = 1; /* explain grundy <game> <n> */
         game_at = console_word(line, len, &at, &start) ? start : 0;
     }
+#endif
     const uint8_t game_len = (uint8_t)(at - start);
     if (verb >= CONSOLE_SHOW) {
         return game_len ? console_fail(cmd, CONSOLE_ERR_EXTRA, game_at, game_len, 0) : CONSOLE_OK;
@@ -239,7 +243,7 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
         cmd->pos.heap[cmd->pos.count++] = v;
     }
     if (cmd->pos.count == 0) return console_fail(cmd, CONSOLE_ERR_NO_HEAPS, 0, 0, 0);
-    if ((verb == CONSOLE_GRUNDY || cmd->mex) && cmd->pos.count != 1)
+    if ((verb == CONSOLE_GRUNDY || CONSOLE_CMD_MEX(cmd)) && cmd->pos.count != 1)
         return console_fail(cmd, CONSOLE_ERR_ONE_HEAP, 0, 0, 0);
     const uint8_t heaps = engine_heap_count(r);
     if (heaps && cmd->pos.count != heaps)

@@ -61,12 +61,20 @@ typedef enum {
 typedef struct {
     uint8_t verb;               /* console_verb_t */
     uint8_t error;              /* console_error_t */
-    uint8_t mex;                /* explain grundy: 1 (the options of one heap and their mex) */
     uint8_t at, len;            /* the word the error is about: line[at .. at + len - 1] */
     engine_heap_t value;        /* a number the error names (a limit) */
     engine_rules_t rules;
     engine_position_t pos;
+#if CONSOLE_HAS_EXPLAIN
+    uint8_t mex; /* explain grundy: 1 (the options of one heap and their mex) */
+#endif
 } console_cmd_t;
+/* Whether cmd is explain grundy (never in an image without explain: no byte for it). */
+#if CONSOLE_HAS_EXPLAIN
+#define CONSOLE_CMD_MEX(cmd) ((cmd)->mex)
+#else
+#define CONSOLE_CMD_MEX(cmd) 0
+#endif
 
 /* Words the console's messages and help share, written in them as one byte each (0x80 + the
  * word's place in console_words, console_parse.c) and printed by console_print_text: the
