@@ -1,7 +1,8 @@
 /* The console's answers, written once for every home (device images, `uno`, `grundy` on a
- * computer): solve, moves, grundy, help and version, and every refusal. A reply goes out a
- * line, or a slice of run-time work, per console_answer_step, so that the device can keep its
- * buttons and LEDs going between them; a computer simply steps until the reply is done. */
+ * computer): solve, moves, grundy, explain (console_explain.c), help and version, and every
+ * refusal. A reply goes out a line, or a slice of run-time work, per console_answer_step, so
+ * that the device can keep its buttons and LEDs going between them; a computer simply steps
+ * until the reply is done. */
 #include <stddef.h>
 
 #include "console_answer.h"

@@ -43,7 +43,7 @@ typedef enum {
     CONSOLE_ERR_HEAPS_MAX,  /* more than ENGINE_MAX_HEAPS heaps */
     CONSOLE_ERR_HEAP_COUNT, /* the game needs exactly `value` heaps (wythoff, king, calendar, mult) */
     CONSOLE_ERR_ONE_HEAP,   /* grundy takes one heap */
-    CONSOLE_ERR_NOT_A_SUM,  /* grundy of misere or wythoff */
+    CONSOLE_ERR_NOT_A_SUM,  /* grundy or explain of a game that is not a sum */
     CONSOLE_ERR_TOKENS,     /* a misere variant past ENGINE_MISERE_TOKENS tokens */
     CONSOLE_ERR_LONG_LINE,  /* the line passed CONSOLE_LINE_MAX characters */
     CONSOLE_ERR_LOST,       /* input was lost: the line is incomplete */
