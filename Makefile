@@ -114,8 +114,9 @@ DEVICE_BOARDS := $(foreach b,$(VALID_BOARDS),$(if $(filter device,$(call board_k
 CALC_BOARDS := $(filter-out $(DEVICE_BOARDS),$(VALID_BOARDS))
 ifeq ($(BOARD_KIND),calculator)
 FW_SRCS := $(wildcard boards/$(BOARD)/*.c) firmware/runtime/uart.c firmware/console/console_answer.c \
+	firmware/console/console_explain.c \
 	firmware/console/console_parse.c firmware/console/console_line.c firmware/console/console_out_uart.c
-FW_HOME := -DCONSOLE_HAS_GAME=0
+FW_HOME := -DCONSOLE_HAS_GAME=0 -DCONSOLE_HAS_EXPLAIN=1
 else
 FW_SRCS := firmware/main.c $(wildcard firmware/runtime/*.c firmware/display/*.c \
 	firmware/game/*.c firmware/console/*.c boards/$(BOARD)/*.c)
@@ -186,9 +187,10 @@ $(FW_STACK): $(FW_ELF) tools/stack_depth.py
 # --- grundy: the console on a computer (host/), from the same engine and answering code ---
 CLI := $(BUILD)/host/grundy
 CLI_SRCS := host/grundy.c host/grundy_digits.c host/grundy_dag.c firmware/console/console_answer.c \
+	firmware/console/console_explain.c \
 	firmware/console/console_parse.c $(JUDGE_SRCS)
 CLI_CFLAGS := -Ihost -Ihost/judge -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
-	-DGRUNDY_HOME='"on a computer"' -DCONSOLE_HAS_GAME=0
+	-DGRUNDY_HOME='"on a computer"' -DCONSOLE_HAS_GAME=0 -DCONSOLE_HAS_EXPLAIN=1
 
 $(CLI): $(CLI_SRCS) $(ENGINE_HOST_OBJS) $(wildcard host/*.h host/judge/*.h firmware/console/*.h) Makefile
 	@mkdir -p $(@D)
@@ -304,7 +306,8 @@ CONSOLE_TEMPLATES := $(BUILD)/tests/console_templates
 $(CONSOLE_TEMPLATES): tests/docs/console_templates.c firmware/console/console_parse.c \
 		$(wildcard firmware/console/*.h) $(ENGINE_HOST_OBJS) Makefile
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) -std=gnu99 -O1 $(WARN) -DCONSOLE_ALL_MESSAGES -Ifirmware/console $(ENGINE_INC) $< $(ENGINE_HOST_OBJS) -o $@
+	$(Q)$(HOST_CC) -std=gnu99 -O1 $(WARN) -DCONSOLE_ALL_MESSAGES -DCONSOLE_HAS_EXPLAIN=1 -Ifirmware/console \
+		$(ENGINE_INC) $< $(ENGINE_HOST_OBJS) -o $@
 
 # --- the console parser under libFuzzer (clang) ---
 FUZZ_DIR := $(BUILD)/fuzz
@@ -316,7 +319,8 @@ $(FUZZ_CONSOLE): $(FUZZ_SRCS) $(wildcard firmware/console/*.h firmware/engine/*.
 	@mkdir -p $(@D)
 	@echo "  CLANG   $@"
 	$(Q)clang -std=gnu99 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -Ifirmware/console $(ENGINE_INC) $(FUZZ_SRCS) -o $@
+		-fno-sanitize-recover=undefined -DCONSOLE_HAS_EXPLAIN=1 -Ifirmware/console $(ENGINE_INC) \
+		$(FUZZ_SRCS) -o $@
 
 # --- the store on the AVR, driven directly (tests/store/store_suite.c), with the firmware's
 # objects; store.c itself with 137 bytes a poll (137 divides 2 x 412 - 2), so that a save's last byte

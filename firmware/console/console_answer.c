@@ -1,10 +1,12 @@
 /* The console's answers, written once for every home (device images, `uno`, `grundy` on a
- * computer): solve, moves, grundy, help and version, and every refusal. A reply goes out a
- * line, or a slice of run-time work, per console_answer_step, so that the device can keep its
- * buttons and LEDs going between them; a computer simply steps until the reply is done. */
+ * computer): solve, moves, grundy, explain (console_explain.c), help and version, and every
+ * refusal. A reply goes out a line, or a slice of run-time work, per console_answer_step, so
+ * that the device can keep its buttons and LEDs going between them; a computer simply steps
+ * until the reply is done. */
 #include <stddef.h>
 
 #include "console_answer.h"
+#include "console_explain.h"
 #include "engine_pgm.h"
 
 #ifndef GRUNDY_VERSION
@@ -23,6 +25,7 @@ typedef enum {
     ANSWER_SEEKING, /* run-time values: winning moves in heap i */
     ANSWER_LISTING, /* moves of the other games: one line per step */
     ANSWER_HELPING, /* help: one line per step */
+    ANSWER_EXPLAINING, /* explain: console_explain_step, a line or slice per step */
 } answer_state_t;
 
 static struct {
@@ -52,6 +55,11 @@ static struct {
 
 #define GAME CONSOLE_W_GAME
 #define HEAPS CONSOLE_W_HEAP "s"
+#if CONSOLE_HAS_EXPLAIN
+#define CONSOLE_HELP_EXPLAIN "explain [grundy] ...: why; "
+#else
+#define CONSOLE_HELP_EXPLAIN ""
+#endif
 #if CONSOLE_HAS_GAME
 #define CONSOLE_HELP_PLAY "new <" GAME "> <" HEAPS ">; show; "
 #else
@@ -66,7 +74,7 @@ static const char console_help[] PROGMEM =
     CONSOLE_W_SOLVE " <" GAME "> <" HEAPS ">: P, or N and the " HEAPS " after a"
     CONSOLE_W_WINNING_MOVE "\0"
     "moves <" GAME "> <" HEAPS ">: each" CONSOLE_W_WINNING_MOVE ", then count <k>\0"
-    "grundy <" GAME "> <n>; " CONSOLE_HELP_PLAY "version\0"
+    "grundy <" GAME "> <n>; " CONSOLE_HELP_EXPLAIN CONSOLE_HELP_PLAY "version\0"
     GAME "s: nim " CONSOLE_W_MISERE " bash:M " CONSOLE_W_SUB_EXAMPLE " fib pow2 " CONSOLE_W_WYTHOFF
     " kayles dawson " CONSOLE_HELP_OCTAL CONSOLE_W_LINE_EXAMPLE " " CONSOLE_W_MISERE
     ":<" GAME ">; " HEAPS ": 1 to 16 numbers\0"
@@ -106,10 +114,15 @@ void console_answer_fail(console_error_t e)
     ans.state = ANSWER_IDLE;
 }
 
+void console_answer_fail_with(console_error_t e, engine_heap_t value)
+{
+    ans.cmd.value = value;
+    console_answer_fail(e);
+}
+
 void console_answer_lost(uint8_t n)
 {
-    ans.cmd.value = n;
-    console_answer_fail(CONSOLE_ERR_LOST);
+    console_answer_fail_with(CONSOLE_ERR_LOST, n);
 }
 
 void console_answer_too_long(void)
@@ -202,6 +215,11 @@ static void answer_work(void)
             answer_end_line();
             ans.state = ANSWER_IDLE;
         } else if (++ans.i == p->count) {
+            if (CONSOLE_HAS_EXPLAIN && verb == CONSOLE_EXPLAIN) {
+                console_explain_start(ans.value);
+                ans.state = ANSWER_EXPLAINING;
+                return;
+            }
             ans.i = 0;
             ans.it = (engine_iter_t){0};
             ans.state = ANSWER_SEEKING;
@@ -270,7 +288,8 @@ console_answer_t console_answer_start(char *line, uint8_t len)
     }
     ans.count = 0;
     const uint8_t verb = ans.cmd.verb;
-    if (verb <= CONSOLE_GRUNDY && engine_values_at_run_time(&ans.cmd.rules)) {
+    if (verb <= (CONSOLE_HAS_EXPLAIN ? CONSOLE_EXPLAIN : CONSOLE_GRUNDY) &&
+        engine_values_at_run_time(&ans.cmd.rules)) {
         engine_lend((uint8_t *)line, CONSOLE_LINE_MAX); /* no input is read meanwhile */
         ans.i = 0;
         ans.x = 0;
@@ -297,6 +316,12 @@ console_answer_t console_answer_start(char *line, uint8_t len)
         if (answer_too_many()) console_answer_fail(CONSOLE_ERR_MANY);
         else answer_list_start();
         break;
+    case CONSOLE_EXPLAIN:
+#if CONSOLE_HAS_EXPLAIN
+        console_explain_start(NULL);
+        ans.state = ANSWER_EXPLAINING;
+#endif
+        break;
     case CONSOLE_HELP:
         ans.help = 0;
         ans.state = ANSWER_HELPING;
@@ -321,6 +346,11 @@ bool console_answer_step(void)
     case ANSWER_VALUES:
     case ANSWER_SEEKING: answer_work(); break;
     case ANSWER_LISTING: answer_list_next(); break;
+#if CONSOLE_HAS_EXPLAIN
+    case ANSWER_EXPLAINING:
+        if (!console_explain_step()) ans.state = ANSWER_IDLE;
+        break;
+#endif
     case ANSWER_HELPING:
         answer_put_text(console_nth(console_help, ans.help));
         answer_end_line();

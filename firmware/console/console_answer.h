@@ -37,6 +37,8 @@ bool console_answer_step(void);
 const console_cmd_t *console_answer_cmd(void);
 /* Write `err` and the message of error e about the command parsed last, as one line. */
 void console_answer_fail(console_error_t e);
+/* console_answer_fail, with value as the number the message names. */
+void console_answer_fail_with(console_error_t e, engine_heap_t value);
 /* Write "err input lost, n line(s) dropped ..." (n lines were lost, 1 at least) as one line. */
 void console_answer_lost(uint8_t n);
 /* Write "err line longer than 255 characters" as one line. */

@@ -7,7 +7,7 @@
 #include "engine_pgm.h"
 
 static const char console_verb_names[CONSOLE_VERBS][8] PROGMEM = {
-    "solve", "moves", "grundy", "new", "show", "help", "version",
+    "solve", "moves", "grundy", "explain", "new", "show", "help", "version",
 };
 
 /* The words behind CONSOLE_W_* (console_parse.h), in the order of their codes. */
@@ -15,6 +15,12 @@ static const char console_words[] PROGMEM =
     "heap\0game\0 (type help)\0 needs \0 winning move\0wythoff\0misere\0Grundy value\0solve\0"
     "unknown \0sub:1,3,4\0octal:0.137\0line:1,2\0the uno image and grundy on a computer";
 
+/* explain grundy's limit (no text in an image without explain) */
+#if CONSOLE_HAS_EXPLAIN
+#define CONSOLE_OPTIONS_TEXT "more than \2 options to list: grundy gives the value, grundy on a computer lists 1000"
+#else
+#define CONSOLE_OPTIONS_TEXT ""
+#endif
 #define HEAP CONSOLE_W_HEAP
 #define GAME CONSOLE_W_GAME
 #define NEEDS CONSOLE_W_NEEDS
@@ -66,8 +72,9 @@ static const char console_messages[] PROGMEM =
     CONSOLE_ON_DEVICE("\1 is answered by " ELSEWHERE) "\0"       /* CONSOLE_ERR_ELSEWHERE */
     CONSOLE_ON_CALCULATOR("\3 plays on a device's LEDs: this is the calculator") "\0"
                                                                 /* CONSOLE_ERR_NO_DEVICE */
-    CONSOLE_ON_DEVICE(HEAP " \1 is larger than \2 here; " ELSEWHERE " answer it");
+    CONSOLE_ON_DEVICE(HEAP " \1 is larger than \2 here; " ELSEWHERE " answer it") "\0"
                                                                 /* CONSOLE_ERR_HEAP_HERE */
+    CONSOLE_OPTIONS_TEXT;                                       /* CONSOLE_ERR_OPTIONS */
 
 /* A hint's text, or nothing when its game is left out (engine.h's ENGINE_OMIT_...). */
 #define CONSOLE_HINT_0(text) text
@@ -212,12 +219,24 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
     cmd->pos.count = 0;
     cmd->error = CONSOLE_OK;
     cmd->at = cmd->len = 0;
+#if CONSOLE_HAS_EXPLAIN
+    cmd->mex = 0;
+#endif
     uint8_t n = console_word(line, len, &at, &start);
     uint8_t verb = 0;
     while (verb < CONSOLE_VERBS && !console_word_is(line + start, n, console_verb_names[verb])) verb++;
     cmd->verb = verb;
     if (verb == CONSOLE_VERBS) return console_fail(cmd, CONSOLE_ERR_COMMAND, start, n, 0);
-    const uint8_t game_at = console_word(line, len, &at, &start) ? start : 0;
+    if (!CONSOLE_HAS_EXPLAIN && verb == CONSOLE_EXPLAIN)
+        return console_fail(cmd, CONSOLE_ERR_ELSEWHERE, start, n, 0);
+    uint8_t game_at = console_word(line, len, &at, &start) ? start : 0;
+#if CONSOLE_HAS_EXPLAIN
+    if (verb == CONSOLE_EXPLAIN &&
+        console_word_is(line + start, (uint8_t)(at - start), console_verb_names[CONSOLE_GRUNDY])) {
+        cmd->mex = 1; /* explain grundy <game> <n> */
+        game_at = console_word(line, len, &at, &start) ? start : 0;
+    }
+#endif
     const uint8_t game_len = (uint8_t)(at - start);
     if (verb >= CONSOLE_SHOW) {
         return game_len ? console_fail(cmd, CONSOLE_ERR_EXTRA, game_at, game_len, 0) : CONSOLE_OK;
@@ -230,7 +249,8 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
         return console_fail(cmd, CONSOLE_ERR_PARAMETER, game_at, game_len,
                             console_hint(line + game_at, game_len, s, &cmd->rules));
     const engine_rules_t *r = &cmd->rules;
-    if (verb == CONSOLE_GRUNDY && !engine_is_sum_game(r))
+    if ((verb == CONSOLE_GRUNDY || (CONSOLE_HAS_EXPLAIN && verb == CONSOLE_EXPLAIN)) &&
+        !engine_is_sum_game(r))
         return console_fail(cmd, CONSOLE_ERR_NOT_A_SUM, game_at, game_len, 0);
     const engine_heap_t limit = engine_heap_limit(r);
     /* a device image's heaps stop short of the calculator's, but for the games whose limit is
@@ -251,7 +271,7 @@ console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd)
         cmd->pos.heap[cmd->pos.count++] = (engine_heap_t)v;
     }
     if (cmd->pos.count == 0) return console_fail(cmd, CONSOLE_ERR_NO_HEAPS, 0, 0, 0);
-    if (verb == CONSOLE_GRUNDY && cmd->pos.count != 1)
+    if ((verb == CONSOLE_GRUNDY || CONSOLE_CMD_MEX(cmd)) && cmd->pos.count != 1)
         return console_fail(cmd, CONSOLE_ERR_ONE_HEAP, 0, 0, 0);
     const uint8_t heaps = engine_heap_count(r);
     if (heaps && cmd->pos.count != heaps)

@@ -1742,6 +1742,283 @@ static void ct_test_interleave(void) {
 /* ---- the games past line (issue 15): those the board's image holds ---- */
 
 static char ct_more[CT_TEXT]; /* help's "more:" line: the games past line on this board */
+
+/* ---- explain: Bouton's rule line by line, and the mex of one heap's options ---- */
+
+static unsigned ct_digits(uint32_t v) {
+    unsigned d = 1;
+    while (v >= 10)
+        v /= 10, d++;
+    return d;
+}
+
+/* v in `bits` binary digits. */
+static void ct_binary(uint32_t v, unsigned bits, char *out) {
+    for (unsigned b = 0; b < bits; b++)
+        out[b] = (char)('0' + (v >> (bits - 1 - b) & 1));
+    out[bits] = '\0';
+}
+
+/* Parse "<a>" or "<a> <b>" (the parts a move leaves, as solve writes them) into *a <= *b. */
+static bool ct_parts(const char *t, uint32_t *a, uint32_t *b) {
+    unsigned long x, y;
+    char tail;
+    const int k = sscanf(t, "%lu %lu%c", &x, &y, &tail);
+    if (k == 1) *a = 0, *b = (uint32_t)x;
+    else if (k == 2 && x && y) *a = (uint32_t)(x < y ? x : y), *b = (uint32_t)(x < y ? y : x);
+    else return false;
+    return true;
+}
+
+/* `explain <name> <p>`, values[i] the Grundy value of heap i by brute force (or closed form):
+ * the heap lines and the nim-sum line exactly as docs/console.md defines them, the verdict,
+ * and for a won position the move: from the first heap holding the nim-sum's highest one, from
+ * its value to value ^ nim-sum, a legal move (brute_allowed) whose parts' values (gof) give
+ * that value, so that the nim-sum after it is 0; P or N as brute force finds (heaps <= 255). */
+static void ct_check_explain(const char *name, const brute_game_t *g, const ct_pos_t *p,
+                             const uint32_t *values, uint32_t (*gof)(uint32_t n)) {
+    char pos[CT_TEXT], cmd[CT_TEXT + 64], want[CT_TEXT];
+    ct_pos_text(p, pos, sizeof pos);
+    snprintf(cmd, sizeof cmd, "explain %s %s", name, pos);
+    ct_send("%s", cmd);
+    uint32_t x = 0, top = 0;
+    unsigned wn = 1, bits = 1;
+    bool small = true; /* heaps brute force's positions hold */
+    for (unsigned i = 0; i < p->n; i++) {
+        small &= p->h[i] <= 255;
+        x ^= values[i];
+        if (values[i] > top) top = values[i];
+        if (ct_digits(p->h[i]) > wn) wn = ct_digits(p->h[i]);
+    }
+    if (x > top) top = x;
+    const unsigned wg = ct_digits(top), wi = ct_digits(p->n);
+    while (bits < 32 && top >> bits)
+        bits++;
+    char bin[40];
+    for (unsigned i = 0; i <= p->n; i++) {
+        if (i < p->n) {
+            ct_binary(values[i], bits, bin);
+            snprintf(want, sizeof want, "heap %*u: %*lu value %*lu = %s", (int)wi, i + 1, (int)wn,
+                     (unsigned long)p->h[i], (int)wg, (unsigned long)values[i], bin);
+        } else {
+            ct_binary(x, bits, bin);
+            snprintf(want, sizeof want, "nim-sum%*s%*lu = %s", (int)(wi + wn + 7), "", (int)wg,
+                     (unsigned long)x, bin);
+        }
+        const char *got = ct_reply();
+        if (!tally_check(got && !strcmp(got, want), "'%s' line %u: '%s', expected '%s'", cmd,
+                         i + 1, ct_show(got), want))
+            return;
+    }
+    const char *got = ct_reply();
+    if (!x) {
+        tally_check(got && !strcmp(got, "P: lost for the player to move"),
+                    "'%s': '%s', expected P (nim-sum 0)", cmd, ct_show(got));
+        if (small) {
+            const brute_pos_t bp = ct_brute_pos(p);
+            tally_check(!brute_pos_is_win(g, &bp), "'%s': brute force finds the position won", cmd);
+        }
+        return;
+    }
+    uint32_t bit = x;
+    while (bit & (bit - 1))
+        bit &= bit - 1;
+    unsigned mover = 0;
+    while (!(values[mover] & bit))
+        mover++;
+    snprintf(want, sizeof want, "N: won; the nim-sum's highest one, %lu, is in heap %u",
+             (unsigned long)bit, mover + 1);
+    tally_check(got && !strcmp(got, want), "'%s': '%s', expected '%s'", cmd, ct_show(got), want);
+    if (small) {
+        const brute_pos_t bp = ct_brute_pos(p);
+        tally_check(brute_pos_is_win(g, &bp), "'%s': brute force finds the position lost", cmd);
+    }
+    got = ct_reply();
+    const uint32_t to = values[mover] ^ x;
+    ct_binary(to, bits, bin);
+    snprintf(want, sizeof want, "move heap %u: value %lu to %lu = %s, take ", mover + 1,
+             (unsigned long)values[mover], (unsigned long)to, bin);
+    uint32_t a = 0, b = 0;
+    unsigned long take = 0;
+    char *rest = NULL;
+    const bool ok = got && !strncmp(got, want, strlen(want));
+    if (ok) take = strtoul(got + strlen(want), &rest, 10);
+    const bool parsed = ok && !strncmp(rest, ", leave ", 8) && ct_parts(rest + 8, &a, &b);
+    const uint32_t h = p->h[mover];
+    const bool legal = parsed && a + (uint64_t)b + take == h && brute_allowed(g, h, (uint32_t)take, a, b);
+    uint32_t after = x ^ values[mover];
+    if (legal) after ^= gof(a) ^ gof(b);
+    tally_check(legal && after == 0,
+                "'%s': '%s' is not a legal move of heap %u from value %lu to %lu (expected '%s...'; "
+                "nim-sum after it %lu)",
+                cmd, ct_show(got), mover + 1, (unsigned long)values[mover], (unsigned long)to,
+                want, (unsigned long)after);
+}
+
+static const brute_value_t *ct_ex_table; /* the game under test's values, for ct_ex_g */
+static uint32_t ct_ex_g(uint32_t n) {
+    return ct_ex_table[n];
+}
+static uint32_t ct_nim_g(uint32_t n) {
+    return n;
+}
+
+/* `explain grundy <name> <n>`: each option of n once, legal, with its value by brute force;
+ * as many as brute force finds; then `mex = g(n) = m`, m the mex of those values and g(n). */
+static void ct_check_mex(const char *name, const brute_game_t *g, uint32_t n,
+                         uint32_t (*gof)(uint32_t n), uint32_t g_n) {
+    char cmd[CT_TEXT + 64], want[64];
+    snprintf(cmd, sizeof cmd, "explain grundy %s %lu", name, (unsigned long)n);
+    ct_send("%s", cmd);
+    static uint8_t seen[CT_TEXT * 8];
+    static uint32_t listed[1024][3];
+    memset(seen, 0, sizeof seen);
+    size_t options = 0, bad = 0, repeated = 0;
+    const char *first_bad = NULL, *got;
+    while ((got = ct_reply()) && !strncmp(got, "take ", 5)) {
+        unsigned long take = 0, v = 0;
+        uint32_t a = 0, b = 0;
+        char parts[64];
+        const bool ok = sscanf(got, "take %lu, leave %63[0-9 ]: value %lu", &take, parts, &v) == 3 &&
+                        ct_parts(parts, &a, &b) && a + (uint64_t)b + take == n &&
+                        brute_allowed(g, n, (uint32_t)take, a, b) && v == (gof(a) ^ gof(b));
+        if (!ok && !bad++) first_bad = got;
+        if (ok && v < sizeof seen) seen[v] = 1;
+        for (size_t i = 0; ok && i < options && i < 1024; i++)
+            repeated += listed[i][0] == take && listed[i][1] == a && listed[i][2] == b;
+        if (options < 1024) listed[options][0] = (uint32_t)take, listed[options][1] = a, listed[options][2] = b;
+        options++;
+    }
+    tally_check(!bad && !repeated, "'%s': %zu options wrong (such as '%s'), %zu repeated", cmd, bad,
+                ct_show(first_bad), repeated);
+    /* brute force's options of a heap of n (n <= 255: brute_pos_t heaps are bytes) */
+    if (n <= 255) {
+        const brute_pos_t bp = {.count = 1, .heap = {(uint8_t)n}};
+        uint16_t wins;
+        const uint16_t moves = brute_count_moves(g, &bp, &wins);
+        tally_check(options == moves, "'%s': %zu options listed, brute force finds %u", cmd, options,
+                    moves);
+    }
+    uint32_t mex = 0;
+    while (mex < sizeof seen && seen[mex])
+        mex++;
+    snprintf(want, sizeof want, "mex = g(%lu) = %lu", (unsigned long)n, (unsigned long)mex);
+    tally_check(got && !strcmp(got, want) && mex == g_n, "'%s' ends '%s', expected '%s' (g = %lu)",
+                cmd, ct_show(got), want, (unsigned long)g_n);
+}
+
+/* explain on the calculator: random positions of every sum game the image answers against brute
+ * force, explain grundy against the mex of the options, and the refusals; a device image refuses
+ * explain (it leaves it to uno and grundy: flash). */
+static void ct_test_explain(void) {
+    snprintf(tally_context, sizeof tally_context, "explain");
+    if (!ct_calc) {
+        ct_expect("explain nim 3 4 5", "err explain is answered by the uno image and grundy on a computer");
+        ct_expect("  EXPLAIN grundy kayles 5", "err explain is answered by the uno image and grundy on a computer");
+        ct_alive("explain");
+        return;
+    }
+    /* the worked example of docs/console.md, word for word */
+    ct_expect("explain kayles 3 4 12", "heap 1:  3 value 3 = 011");
+    static const char *const example[] = {"heap 2:  4 value 1 = 001", "heap 3: 12 value 4 = 100",
+                                          "nim-sum          6 = 110",
+                                          "N: won; the nim-sum's highest one, 4, is in heap 3",
+                                          "move heap 3: value 4 to 2 = 010, take 1, leave 3 8"};
+    for (size_t i = 0; i < sizeof example / sizeof example[0]; i++) {
+        const char *l = ct_reply();
+        tally_check(l && !strcmp(l, example[i]), "explain kayles 3 4 12: '%s', expected '%s'",
+                    ct_show(l), example[i]);
+    }
+    static const char *const names[] = {"nim",   "bash:1", "bash:3",      "bash:5",   "sub:1,3,4",
+                                        "sub:2,5", "fib",  "pow2",        "kayles",   "dawson",
+                                        "octal:0.137", "line:1,2", "octal:0.6", "line:2,3"};
+    const unsigned per_game = ct_host ? 60 : 25;
+    char name[64];
+    for (size_t k = 0; k < sizeof names / sizeof names[0] + 6; k++) {
+        if (k < sizeof names / sizeof names[0]) snprintf(name, sizeof name, "%s", names[k]);
+        else ct_random_name(k % 3 == 0 ? "sub:" : k % 3 == 1 ? "octal:0." : "line:", name, sizeof name);
+        brute_game_t g;
+        if (!tally_check(brute_parse(&g, name), "brute force cannot parse %s", name)) continue;
+        const brute_value_t *table = ct_grundy_table(&g, 255);
+        if (!tally_check(table != NULL, "brute force has no values for %s", name)) continue;
+        static brute_value_t values[256];
+        memcpy(values, table, sizeof values);
+        ct_ex_table = values;
+        unsigned lost = 0;
+        for (unsigned t = 0; t < per_game && scn_ok(ct_s); t++) {
+            ct_pos_t p = ct_random_pos(12, 0);
+            if (ct_rand(3) == 0) ct_make_lost(&p, values, p.n == 16 ? 3 : 12);
+            uint32_t v[CT_HEAPS];
+            uint32_t x = 0;
+            for (unsigned i = 0; i < p.n; i++)
+                x ^= v[i] = values[p.h[i]];
+            lost += x == 0;
+            ct_check_explain(name, &g, &p, v, ct_ex_g);
+        }
+        for (unsigned t = 0; t < 6 && scn_ok(ct_s); t++) {
+            const uint32_t n = t ? ct_rand(t < 3 ? 13 : 41) : 0;
+            ct_check_mex(name, &g, n, ct_ex_g, values[n]);
+        }
+        printf("  explain %-16s %u positions (%u lost), 6 heaps' options\n", name, per_game, lost);
+    }
+    /* large heaps: Nim's values are the heaps themselves, 32 binary digits */
+    brute_game_t nim;
+    brute_parse(&nim, "nim");
+    for (unsigned t = 0; t < 20 && scn_ok(ct_s); t++) {
+        ct_pos_t p = {.n = 1 + ct_rand(4)};
+        uint32_t x = 0;
+        for (unsigned i = 0; i < p.n; i++)
+            x ^= p.h[i] = ct_rand_heap(CT_WYTHOFF_TOP);
+        if (t % 4 == 0 && p.n > 1) p.h[p.n - 1] ^= x; /* lost */
+        ct_check_explain("nim", &nim, &p, p.h, ct_nim_g);
+    }
+    ct_check_explain("nim", &nim, &(ct_pos_t){3, {4294967295u, 7, 1000}},
+                     (uint32_t[]){4294967295u, 7, 1000}, ct_nim_g);
+    /* options past the cap: listed up to it, refused beyond */
+    const unsigned cap = ct_host ? 1000 : 64;
+    ct_check_mex("nim", &nim, cap, ct_nim_g, cap);
+    char cmd[64], want[128];
+    snprintf(cmd, sizeof cmd, "explain grundy nim %u", cap + 1);
+    snprintf(want, sizeof want,
+             "err more than %u options to list: grundy gives the value, grundy on a computer lists 1000",
+             cap);
+    ct_expect(cmd, want);
+    /* few options of a big heap: sub:7's values are floor(n / 7) mod 2 */
+    ct_expect("explain grundy sub:7 1000", "take 7, leave 993: value 1");
+    const char *l = ct_reply();
+    tally_check(l && !strcmp(l, "mex = g(1000) = 0"), "explain grundy sub:7 1000 ends '%s'", ct_show(l));
+    /* not sums, and malformed */
+    static const char *const refused[][2] = {
+        {"explain wythoff 3 4", "err wythoff has no Grundy value (try solve)"},
+        {"explain misere 3 4", "err misere has no Grundy value (try solve)"},
+        {"explain misere:kayles 3", "err misere:kayles has no Grundy value (try solve)"},
+        {"explain grundy wythoff 3", "err wythoff has no Grundy value (try solve)"},
+        {"explain grundy misere:nim 3", "err misere:nim has no Grundy value (try solve)"},
+        {"explain grundy nim 3 4", "err grundy takes one heap"},
+        {"explain grundy", "err explain needs a game, then heaps (type help)"},
+        {"explain", "err explain needs a game, then heaps (type help)"},
+        {"explain nim", "err explain needs heaps after the game"},
+        {"explain chess 3", "err unknown game 'chess' (type help)"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        ct_expect(refused[i][0], refused[i][1]);
+    if (ct_more[0]) { /* the games past line this image holds that are not sums */
+        static const char *const more[][2] = {{" king", "explain king 3 4"},
+                                              {" moore", "explain moore:2 3 4"},
+                                              {" mult", "explain mult:10 3"},
+                                              {" calendar", "explain calendar 2000 1 1"}};
+        for (size_t i = 0; i < 4; i++) {
+            if (!strstr(ct_more, more[i][0])) continue;
+            char w[96];
+            const char *game = more[i][1] + 8;
+            snprintf(w, sizeof w, "err %.*s has no Grundy value (try solve)",
+                     (int)strcspn(game, " "), game);
+            ct_expect(more[i][1], w);
+        }
+    }
+    ct_alive("explain");
+}
+
 static const char *ct_board;
 
 /* Whether help names the game (" king", " mult:N", ...). */
@@ -1980,6 +2257,7 @@ int main(int argc, char **argv) {
     ct_test_ends();
     ct_test_big();
     ct_test_errors();
+    ct_test_explain();
     ct_test_lines();
     if (ct_calc) {
         ct_test_calculator();
