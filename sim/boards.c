@@ -7,10 +7,11 @@
 extern const sim_board_t sim_board_direct;
 extern const sim_board_t sim_board_matrix8;
 extern const sim_board_t sim_board_shift595;
+extern const sim_board_t sim_board_uno;
 
 static const sim_board_t *const boards[] = {&sim_board_direct, &sim_board_matrix8,
-                                            &sim_board_shift595};
-static const char *const board_names[] = {"direct", "matrix8", "shift595", NULL};
+                                            &sim_board_shift595, &sim_board_uno};
+static const char *const board_names[] = {"direct", "matrix8", "shift595", "uno", NULL};
 
 const sim_pin_t sim_buttons_a0_a5[SIM_BTN_COUNT] = {
     [SIM_BTN_UP] = {'C', 0, true},   [SIM_BTN_DOWN] = {'C', 1, true},

@@ -52,7 +52,7 @@ struct sim_leds {
 };
 
 sim_leds_t *sim_leds_new(struct avr_t *avr, unsigned rows, const uint8_t *row_len) {
-    if (!avr || !rows || rows > SIM_BOARD_MAX_ROWS) return NULL;
+    if (!avr || rows > SIM_BOARD_MAX_ROWS) return NULL; /* 0 rows: a board with no LEDs (uno) */
     sim_leds_t *l = calloc(1, sizeof *l);
     if (!l) return NULL;
     l->avr = avr;

@@ -9,6 +9,12 @@
 
 #include "engine.h"
 
+/* Whether this image answers explain (about 2,500 bytes of flash on an AVR: the calculator
+ * images and grundy do; a device image answers `err explain is answered by the uno image...`). */
+#ifndef CONSOLE_HAS_EXPLAIN
+#define CONSOLE_HAS_EXPLAIN 0
+#endif
+
 #define CONSOLE_LINE_MAX 255 /* characters in a line, without its end */
 #define CONSOLE_ECHO_MAX 32  /* characters of a word repeated in an error, then "..." */
 
@@ -16,6 +22,7 @@ typedef enum {
     CONSOLE_SOLVE,   /* solve <game> <heaps...> */
     CONSOLE_MOVES,   /* moves <game> <heaps...> */
     CONSOLE_GRUNDY,  /* grundy <game> <n> */
+    CONSOLE_EXPLAIN, /* explain <game> <heaps...>, explain grundy <game> <n> (console_cmd_t.mex) */
     CONSOLE_NEW,     /* new <game> <heaps...> */
     CONSOLE_SHOW,    /* show */
     CONSOLE_HELP,    /* help */
@@ -34,15 +41,21 @@ typedef enum {
     CONSOLE_ERR_NUMBER,     /* a heap is not a decimal number */
     CONSOLE_ERR_HEAP_LIMIT, /* a heap is larger than the game's limit (value) */
     CONSOLE_ERR_HEAPS_MAX,  /* more than ENGINE_MAX_HEAPS heaps */
-    CONSOLE_ERR_TWO_HEAPS,  /* wythoff needs exactly 2 heaps */
+    CONSOLE_ERR_HEAP_COUNT, /* the game needs exactly `value` heaps (wythoff, king, calendar, mult) */
     CONSOLE_ERR_ONE_HEAP,   /* grundy takes one heap */
-    CONSOLE_ERR_NOT_A_SUM,  /* grundy of misere or wythoff */
+    CONSOLE_ERR_NOT_A_SUM,  /* grundy or explain of a game that is not a sum */
     CONSOLE_ERR_TOKENS,     /* a misere variant past ENGINE_MISERE_TOKENS tokens */
     CONSOLE_ERR_LONG_LINE,  /* the line passed CONSOLE_LINE_MAX characters */
     CONSOLE_ERR_LOST,       /* input was lost: the line is incomplete */
     CONSOLE_ERR_VALUES,     /* an octal game's Grundy values pass 255 before a heap */
     CONSOLE_ERR_NOT_DEVICE, /* new: the device's menu has no such game for this board */
     CONSOLE_ERR_FINISHED,   /* new: the position has no move left */
+    CONSOLE_ERR_POSITION,   /* not a position of the game (a date out of range, mult's p = 0) */
+    CONSOLE_ERR_MANY,       /* moves: more than 1000 winning moves */
+    CONSOLE_ERR_ELSEWHERE,  /* a game (or parameter) this image leaves to uno and grundy */
+    CONSOLE_ERR_NO_DEVICE,  /* new, show: the calculator (uno, grundy) plays no game */
+    CONSOLE_ERR_HEAP_HERE,  /* a heap past this image's limit that uno and grundy answer (value) */
+    CONSOLE_ERR_OPTIONS,    /* explain grundy: more than CONSOLE_EXPLAIN_OPTIONS options (value) */
     CONSOLE_ERRORS
 } console_error_t;
 
@@ -53,7 +66,16 @@ typedef struct {
     engine_heap_t value;        /* a number the error names (a limit) */
     engine_rules_t rules;
     engine_position_t pos;
+#if CONSOLE_HAS_EXPLAIN
+    uint8_t mex; /* explain grundy: 1 (the options of one heap and their mex) */
+#endif
 } console_cmd_t;
+/* Whether cmd is explain grundy (never in an image without explain: no byte for it). */
+#if CONSOLE_HAS_EXPLAIN
+#define CONSOLE_CMD_MEX(cmd) ((cmd)->mex)
+#else
+#define CONSOLE_CMD_MEX(cmd) 0
+#endif
 
 /* Words the console's messages and help share, written in them as one byte each (0x80 + the
  * word's place in console_words, console_parse.c) and printed by console_print_text: the
@@ -72,6 +94,7 @@ typedef struct {
 #define CONSOLE_W_SUB_EXAMPLE "\x8A"   /* "sub:1,3,4" */
 #define CONSOLE_W_OCTAL_EXAMPLE "\x8B" /* "octal:0.137" */
 #define CONSOLE_W_LINE_EXAMPLE "\x8C"  /* "line:1,2" */
+#define CONSOLE_W_ELSEWHERE "\x8D"     /* "the uno image and grundy on a computer" */
 
 /* Parse line[0 .. len-1] into cmd; returns cmd->error (CONSOLE_OK: cmd is ready to run, its
  * position checked by engine_check_position). */

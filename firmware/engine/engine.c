@@ -38,18 +38,37 @@ uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes)
 
 const engine_heap_ops_t *engine_ops(const engine_rules_t *r)
 {
-    return r->game >= ENGINE_GAME_KAYLES ? &engine_ops_octal : &engine_ops_takeaway;
+    const uint8_t game = r->game;
+    if (ENGINE_HAS(ENGINE_GAME_LASKER) && game == ENGINE_GAME_LASKER) return &engine_ops_lasker;
+    if (ENGINE_HAS(ENGINE_GAME_DAG) && game == ENGINE_GAME_DAG) return &engine_ops_dag;
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return &engine_ops_mult;
+    return game >= ENGINE_GAME_KAYLES && game <= ENGINE_GAME_LINE ? &engine_ops_octal
+                                                                   : &engine_ops_takeaway;
 }
 
-static bool engine_is_sum(const engine_rules_t *r)
+/* The games that are sums of heaps with Grundy values (the others decide whole positions). */
+#define ENGINE_SUMS                                                                                \
+    ((1ul << ENGINE_GAME_NIM) | (1ul << ENGINE_GAME_BASH) | (1ul << ENGINE_GAME_SUB) |            \
+     (1ul << ENGINE_GAME_FIB) | (1ul << ENGINE_GAME_POW2) | (1ul << ENGINE_GAME_KAYLES) |          \
+     (1ul << ENGINE_GAME_DAWSON) | (1ul << ENGINE_GAME_OCTAL) | (1ul << ENGINE_GAME_LINE) |        \
+     (1ul << ENGINE_GAME_LASKER) | (1ul << ENGINE_GAME_DAG))
+
+bool engine_is_sum_game(const engine_rules_t *r)
 {
-    return !r->misere && r->game != ENGINE_GAME_MISERE && r->game != ENGINE_GAME_WYTHOFF;
+    return !r->misere && ((ENGINE_SUMS >> r->game) & 1);
+}
+#define engine_is_sum engine_is_sum_game
+
+/* The games with two heaps and a diagonal move in both. */
+static bool engine_has_diagonal(const engine_rules_t *r)
+{
+    return r->game == ENGINE_GAME_WYTHOFF || (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING);
 }
 
 /* A misere variant other than misere Nim: decided by the exact search. */
 static bool engine_is_exact(const engine_rules_t *r)
 {
-    return r->misere && r->game != ENGINE_GAME_MISERE;
+    return ENGINE_HAS_EXACT && r->misere && r->game != ENGINE_GAME_MISERE;
 }
 
 /* Whether heap n of a sum game can be worked on: ENGINE_OK, or why not. */
@@ -95,10 +114,14 @@ bool engine_next_heap_move_to(const engine_rules_t *r, engine_heap_t n, engine_h
 engine_status_t engine_check_position(const engine_rules_t *r, const engine_position_t *p)
 {
     if (p->count == 0 || p->count > ENGINE_MAX_HEAPS) return ENGINE_ERR_HEAP_COUNT;
-    if (r->game == ENGINE_GAME_WYTHOFF && p->count != 2) return ENGINE_ERR_HEAP_COUNT;
+    const uint8_t heaps = engine_heap_count(r);
+    if (heaps && p->count != heaps) return ENGINE_ERR_HEAP_COUNT;
     const engine_heap_t limit = engine_heap_limit(r);
     for (uint8_t i = 0; i < p->count; i++)
         if (p->heap[i] > limit) return ENGINE_ERR_HEAP_LIMIT;
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_check(p);
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT && p->heap[0] == 0)
+        return ENGINE_ERR_POSITION;
     return engine_is_exact(r) ? engine_exact_check(r, p) : ENGINE_OK;
 }
 
@@ -132,6 +155,10 @@ bool engine_is_win(const engine_rules_t *r, const engine_position_t *p)
     if (r->game == ENGINE_GAME_MISERE) return engine_misere_is_win(p);
     if (engine_is_exact(r)) return engine_exact_is_win(r, p);
     if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_is_win(p);
+    if (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING) return engine_king_is_win(p);
+    if (ENGINE_HAS(ENGINE_GAME_MOORE) && r->game == ENGINE_GAME_MOORE) return engine_moore_is_win(r, p);
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT) return engine_mult_is_win(r, p);
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_is_win(p);
     return engine_nim_sum(r, p, &x) && x != 0;
 }
 
@@ -171,6 +198,10 @@ static bool engine_whole_next_winning(const engine_rules_t *r, const engine_posi
 {
     if (r->game == ENGINE_GAME_MISERE) return engine_misere_next_winning(p, it, m);
     if (engine_is_exact(r)) return engine_exact_next_winning(r, p, it, m);
+    if (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING) return engine_king_next_winning(p, it, m);
+    if (ENGINE_HAS(ENGINE_GAME_MOORE) && r->game == ENGINE_GAME_MOORE) return engine_moore_next_winning(r, p, it, m);
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT) return engine_mult_next_winning(r, p, it, m);
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_next(p, it, m, true);
     return engine_wythoff_next_winning(p, it, m);
 }
 
@@ -181,17 +212,40 @@ bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *
                             : engine_whole_next_winning(r, p, it, m);
 }
 
-/* Wythoff's diagonal moves count as one more "heap" after the real ones. */
+engine_heap_t engine_after_heap(const engine_rules_t *r, const engine_position_t *p,
+                                const engine_move_t *m, uint8_t i)
+{
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR)
+        return engine_calendar_after(p, m, i);
+    return ENGINE_HAS(ENGINE_GAME_MOORE) ? engine_moore_after(i) : 0;
+}
+
+uint16_t engine_count_winning(const engine_rules_t *r, const engine_position_t *p, uint16_t cap)
+{
+    engine_heap_t x;
+    if (ENGINE_HAS(ENGINE_GAME_LASKER) && r->game == ENGINE_GAME_LASKER)
+        return engine_nim_sum(r, p, &x) && x ? (uint16_t)engine_lasker_count(p, x, cap) : 0;
+    engine_iter_t it = {0};
+    engine_move_t m;
+    uint16_t count = 0;
+    while (count < cap && engine_next_winning_move(r, p, &it, &m)) count++;
+    return count;
+}
+
+/* Wythoff's and the king's diagonal moves count as one more "heap" after the real ones; a
+ * calendar's moves are all in one slot. */
 static uint8_t engine_move_slots(const engine_rules_t *r, const engine_position_t *p)
 {
-    return (uint8_t)(p->count + (r->game == ENGINE_GAME_WYTHOFF));
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return 1;
+    return (uint8_t)(p->count + engine_has_diagonal(r));
 }
 
 /* Next option of slot `slot` (a heap, or Wythoff's diagonal) after the cursor. */
 static bool engine_slot_next(const engine_rules_t *r, const engine_position_t *p, uint8_t slot,
                              engine_iter_t *it, engine_move_t *m)
 {
-    /* Wythoff's diagonal: Nim's moves (Wythoff's single-heap ones) in the smaller heap */
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_next(p, it, m, false);
+    /* the diagonal: the single-heap moves (Nim's, or the king's step) in the smaller heap */
     const bool both = slot >= p->count;
     const engine_heap_t h = !both                    ? p->heap[slot]
                             : p->heap[0] < p->heap[1] ? p->heap[0]
@@ -232,7 +286,7 @@ bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engin
         return true;
     /* lost (or undecidable): the smallest option of the largest heap that has one. Whether a
      * heap has a move depends only on its size, so sizes are tried from the largest down. */
-    for (engine_heap_t at_most = 0xFFFFFFFFUL;;) {
+    for (engine_heap_t at_most = ENGINE_HEAP_MAX;;) {
         engine_heap_t size = 0;
         uint8_t best = 0;
         for (uint8_t i = 0; i < p->count; i++) {
@@ -290,16 +344,27 @@ engine_status_t engine_check_move(const engine_rules_t *r, const engine_position
                                   const engine_move_t *m)
 {
     const engine_heap_t take = m->take, left = m->left;
-    const bool both = m->heap == ENGINE_HEAP_BOTH && r->game == ENGINE_GAME_WYTHOFF;
+    const bool both = m->heap == ENGINE_HEAP_BOTH && engine_has_diagonal(r);
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && m->heap == ENGINE_HEAP_ALL && r->game == ENGINE_GAME_CALENDAR) {
+        engine_iter_t it = {.a = take - 1}; /* the calendar's move `take`, if it has it */
+        engine_move_t next;
+        return take && engine_calendar_next(p, &it, &next, false) && next.take == take
+                   ? ENGINE_OK
+                   : ENGINE_ERR_NOT_ALLOWED;
+    }
     if (!both && m->heap >= p->count) return ENGINE_ERR_NO_SUCH_HEAP;
     /* the diagonal move takes from both heaps: as from the smaller, leaving no parts */
     const engine_heap_t h = !both                    ? p->heap[m->heap]
                             : p->heap[0] < p->heap[1] ? p->heap[0]
                                                       : p->heap[1];
-    if (take == 0) return ENGINE_ERR_EMPTY_MOVE;
-    if (take > h) return ENGINE_ERR_TOO_MANY;
-    if (both) return left == 0 ? ENGINE_OK : ENGINE_ERR_BAD_SPLIT;
-    if (left > h - take) return ENGINE_ERR_BAD_SPLIT;
+    /* dag and mult write a move to heap q as take = h - q (mod 2^32): their rules check it */
+    const bool to = (ENGINE_HAS(ENGINE_GAME_DAG) && r->game == ENGINE_GAME_DAG) ||
+                    (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT);
+    if (take == 0 && !(ENGINE_HAS(ENGINE_GAME_LASKER) && r->game == ENGINE_GAME_LASKER && left))
+        return ENGINE_ERR_EMPTY_MOVE;
+    if (take > h && !to) return ENGINE_ERR_TOO_MANY;
+    if (both && left) return ENGINE_ERR_BAD_SPLIT;
+    if (left > h - take && !to) return ENGINE_ERR_BAD_SPLIT;
     engine_status_t s = engine_ops(r)->check_option(r, h, take, left);
     if (s == ENGINE_OK && left && left != h - take && engine_empty_slot(p) < 0) s = ENGINE_ERR_FULL;
     return s;
@@ -313,6 +378,12 @@ engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
     if (m->heap == ENGINE_HEAP_BOTH) {
         p->heap[0] -= m->take;
         p->heap[1] -= m->take;
+        return ENGINE_OK;
+    }
+    if (m->heap == ENGINE_HEAP_ALL) {
+        engine_heap_t after[3];
+        for (uint8_t i = 0; i < 3; i++) after[i] = engine_after_heap(r, p, m, i);
+        memcpy(p->heap, after, sizeof after);
         return ENGINE_OK;
     }
     uint8_t at = m->heap;
@@ -349,7 +420,10 @@ engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
     X(not_sum, "no Grundy value in this game")                                                     \
     X(no_move, "no legal move")                                                                    \
     X(too_big, "too many tokens for an exact misere answer")                                      \
-    X(busy, "not ready yet")
+    X(busy, "not ready yet")                                                                       \
+    X(cycle, "the graph has a cycle")                                                              \
+    X(position, "not a position of this game")                                                   \
+    X(elsewhere, "answered by the calculator")
 
 #define ENGINE_STATUS_STRING(id, text) static const char engine_text_##id[] PROGMEM = text;
 ENGINE_STATUS_TEXTS(ENGINE_STATUS_STRING)

@@ -11,12 +11,52 @@
 #define ENGINE_MAX_HEAPS 16  /* console positions; the device uses up to 8 */
 #define ENGINE_SET_MAX 32    /* values in a subtraction set */
 #define ENGINE_CODE_MAX 255  /* digits in an octal code (removal sizes 1..255) */
-#define ENGINE_HEAP_BOTH 0xFF /* engine_move_t.heap for a Wythoff move in both heaps */
+#define ENGINE_HEAP_BOTH 0xFF /* engine_move_t.heap for a Wythoff or king move in both heaps */
+/* engine_move_t.heap for a move of moore or calendar, which may change several heaps: the heaps
+ * after it are engine_after_heap's */
+#define ENGINE_HEAP_ALL 0xFE
+#define ENGINE_DAG_NODES 64   /* dag: nodes 0..63 */
+#define ENGINE_DAG_EDGES 64   /* dag: distinct edges (a game word of 255 characters has fewer) */
+#define ENGINE_MOORE_MAX 15   /* moore:k, 1 <= k <= 15 */
 /* Misere variants (other than misere Nim) are decided exactly for positions of at most this
  * many tokens in all; misere Bash on one non-empty heap is decided at any size. */
 #define ENGINE_MISERE_TOKENS 16
+/* ... and, in the games that never split a heap (bash, sub, fib, pow2), positions of at most this
+ * many heaps of at most this many tokens (a board of 4 rows of 7, like shift595's), any total. */
+#define ENGINE_MISERE_BOUND_HEAPS 4
+#define ENGINE_MISERE_BOUND_MAX 7
 
+/* The engine's profile, chosen at compile time. The calculator (the host's programs, the uno
+ * image) answers heaps up to 2^32 - 1, any octal code and run-time subtraction sets at any heap.
+ * The device profile (ENGINE_DEVICE=1, which the Makefile sets for the handheld boards' images)
+ * keeps the same code with the handheld's limits: 16-bit heaps (a device heap never passes 8),
+ * run-time subtraction sets and line codes up to heap 255 from a plain table, the fib table to
+ * 255, no octal: codes; what it leaves out is refused with ENGINE_ERR_ELSEWHERE. */
+#ifndef ENGINE_DEVICE
+#define ENGINE_DEVICE 0
+#endif
+#if ENGINE_DEVICE
+typedef uint16_t engine_heap_t; /* a heap size, also a Grundy value */
+#define ENGINE_HEAP_MAX 0xFFFFu
+#else
 typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
+#define ENGINE_HEAP_MAX 0xFFFFFFFFul
+#endif
+#define ENGINE_HEAP_BITS (8 * sizeof(engine_heap_t))
+/* The largest heap the calculator profile answers (the console names it when it refuses a
+ * bigger one in a device image: "answered by the uno image and by grundy on a computer"). */
+#define ENGINE_CALC_HEAP_MAX 4294967295ul
+/* Run-time subtraction sets past heap 255 (a window of max(S) values and Brent's cycle finding)
+ * and the fib table's reach: calculator only. */
+#ifndef ENGINE_SUB_WINDOW
+#define ENGINE_SUB_WINDOW (!ENGINE_DEVICE)
+#endif
+#define ENGINE_FIB_TABLE_BITS (ENGINE_DEVICE ? 8 : 12)
+/* Wythoff's heaps: the calculator's by Zeckendorf representations in 32 bits, the device's to 255
+ * by an integer formula (floor(k phi) = k + (40503 k >> 16), exact for k <= 376). */
+#define ENGINE_WYTHOFF_BITS (ENGINE_DEVICE ? 8 : 32)
+#define ENGINE_WYTHOFF_MAX (ENGINE_DEVICE ? 255u : ENGINE_HEAP_MAX)
+#define ENGINE_FIB_TABLE_MAX ((1u << ENGINE_FIB_TABLE_BITS) - 1)
 
 typedef enum {
     ENGINE_GAME_NIM,     /* take any number from one heap, last to take wins */
@@ -30,8 +70,54 @@ typedef enum {
     ENGINE_GAME_DAWSON,  /* octal 0.07 */
     ENGINE_GAME_OCTAL,   /* any octal code 0.d1d2... */
     ENGINE_GAME_LINE,    /* remove s in S adjacent tokens: octal with digit 7 at each s */
+    ENGINE_GAME_KING,    /* two heaps: 1 from either, or 1 from both (a king walking to a corner) */
+    ENGINE_GAME_MOORE,   /* moore:k, Moore's Nim_k: take from 1 to k heaps at once */
+    ENGINE_GAME_LASKER,  /* Lasker's Nim: take from one heap, or split one in two */
+    ENGINE_GAME_MULT,    /* mult:N: multiply p by 2..9; whoever reaches N first wins */
+    ENGINE_GAME_CALENDAR, /* a date (year month day) moved a day or a month on to 2001-11-04 */
+    ENGINE_GAME_DAG,     /* dag:E: pieces slide along the edges of a directed acyclic graph */
     ENGINE_GAME_COUNT
 } engine_game_t;
+
+/* The games past line that are compiled in, as a mask of 1 << engine_game_t: an image whose flash
+ * cannot hold them all leaves some out (-DENGINE_OMIT_MOORE and so on; the Makefile's
+ * AVR_ENGINE_OMIT), and their names are then unknown games. */
+#define ENGINE_OMIT_BIT(game, omitted) ((omitted) ? 1ul << (game) : 0)
+#ifndef ENGINE_OMIT_KING
+#define ENGINE_OMIT_KING 0
+#endif
+#ifndef ENGINE_OMIT_MOORE
+#define ENGINE_OMIT_MOORE 0
+#endif
+#ifndef ENGINE_OMIT_LASKER
+#define ENGINE_OMIT_LASKER 0
+#endif
+#ifndef ENGINE_OMIT_MULT
+#define ENGINE_OMIT_MULT 0
+#endif
+#ifndef ENGINE_OMIT_CALENDAR
+#define ENGINE_OMIT_CALENDAR 0
+#endif
+#ifndef ENGINE_OMIT_DAG
+#define ENGINE_OMIT_DAG 0
+#endif
+/* The exact misere search (misere variants other than misere Nim): an image whose menu offers
+ * none of them may leave it out (-DENGINE_OMIT_EXACT=1); those variants are then elsewhere. */
+#ifndef ENGINE_OMIT_EXACT
+#define ENGINE_OMIT_EXACT 0
+#endif
+#define ENGINE_HAS_EXACT (!ENGINE_OMIT_EXACT)
+#define ENGINE_GAMES                                                                               \
+    (0xFFFFFFFFul ^ ENGINE_OMIT_BIT(ENGINE_GAME_KING, ENGINE_OMIT_KING) ^                          \
+     ENGINE_OMIT_BIT(ENGINE_GAME_MOORE, ENGINE_OMIT_MOORE) ^                                      \
+     ENGINE_OMIT_BIT(ENGINE_GAME_LASKER, ENGINE_OMIT_LASKER) ^                                    \
+     ENGINE_OMIT_BIT(ENGINE_GAME_MULT, ENGINE_OMIT_MULT) ^                                        \
+     ENGINE_OMIT_BIT(ENGINE_GAME_CALENDAR, ENGINE_OMIT_CALENDAR) ^                                \
+     ENGINE_OMIT_BIT(ENGINE_GAME_DAG, ENGINE_OMIT_DAG) ^                                          \
+     ENGINE_OMIT_BIT(ENGINE_GAME_OCTAL, ENGINE_DEVICE))
+/* Whether game is compiled in (a constant: the code of the others is left out; octal: codes are
+ * calculator only). */
+#define ENGINE_HAS(game) ((ENGINE_GAMES >> (game)) & 1)
 
 typedef enum {
     ENGINE_OK = 0,
@@ -49,19 +135,26 @@ typedef enum {
     ENGINE_ERR_NO_MOVE,        /* the position has no legal move */
     ENGINE_ERR_TOO_BIG,        /* misere variant: more than ENGINE_MISERE_TOKENS tokens */
     ENGINE_ERR_BUSY,           /* engine_prepare: not ready yet, call again */
+    ENGINE_ERR_CYCLE,          /* dag: the graph has a cycle */
+    ENGINE_ERR_POSITION,       /* not a position of the game (mult: p = 0; calendar: no such date) */
+    ENGINE_ERR_ELSEWHERE,      /* a game or parameter this image leaves out (compiled out, or
+                                * past the device profile): the calculator answers it */
     ENGINE_STATUS_COUNT
 } engine_status_t;
 
 typedef struct {
     uint8_t game;      /* engine_game_t */
     uint8_t table;     /* generated PROGMEM table for these rules, or ENGINE_TABLE_NONE */
-    uint8_t size;      /* sub/line: number of values; octal family: number of digits */
+    uint8_t size;      /* sub/line: number of values; octal family: number of digits; moore: k;
+                        * dag: number of edges */
     uint8_t misere;    /* 0: normal play; 1: misere, the player who makes the last move loses */
     uint16_t bash_max; /* bash: M */
     uint32_t serial;   /* set by the engine when the rules are made; keys its run-time cache */
     union {
         uint8_t set[ENGINE_SET_MAX];                  /* sub: sorted, distinct, 1..255 */
         uint8_t digits[(ENGINE_CODE_MAX + 2) / 2];    /* octal family: digit k in nibble k */
+        uint8_t edges[ENGINE_DAG_EDGES][2];           /* dag: size edges a > b, distinct */
+        uint32_t target;                              /* mult: N */
     } u;
 } engine_rules_t;
 
@@ -96,20 +189,26 @@ typedef enum {
 /* --- rules --- */
 
 /* Parse a game name ("nim", "bash:3", "sub:1,3,4", "octal:0.137", "line:1,2", and any of them
- * but wythoff as "misere:<name>", e.g. "misere:kayles"; "misere" is misere Nim) of len bytes. */
+ * but wythoff as "misere:<name>", e.g. "misere:kayles"; "misere" is misere Nim) of len bytes.
+ * ENGINE_ERR_ELSEWHERE for a game or variant this image leaves out (another image answers it),
+ * ENGINE_ERR_UNKNOWN_GAME only for a name no image knows. */
 engine_status_t engine_rules_parse(engine_rules_t *r, const char *text, uint8_t len);
 /* Set up a game without parameters (nim, misere, fib, pow2, wythoff, kayles, dawson). */
 engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game);
 /* Turn set-up rules into their misere variant, with a fresh serial (nim becomes misere Nim);
- * ENGINE_ERR_BAD_PARAMETER for wythoff, which has no misere variant here. */
+ * ENGINE_ERR_BAD_PARAMETER for wythoff, which has no misere variant here; ENGINE_ERR_ELSEWHERE
+ * when this image has no exact misere search (ENGINE_OMIT_EXACT). */
 engine_status_t engine_rules_misere(engine_rules_t *r);
 /* Set up bash:M, 1 <= M <= 65535. */
 engine_status_t engine_rules_bash(engine_rules_t *r, uint16_t max_take);
 /* Set up sub:S or line:S from `count` values (any order, duplicates ignored), each 1..255. */
 engine_status_t engine_rules_set(engine_rules_t *r, engine_game_t game, const uint8_t *values,
                                  uint8_t count);
-/* Largest heap the game supports (the console's limits). */
+/* Largest heap the game supports in this image (the console's limits; at most ENGINE_HEAP_MAX,
+ * the calculator's at most ENGINE_CALC_HEAP_MAX). */
 engine_heap_t engine_heap_limit(const engine_rules_t *r);
+/* The number of heaps the game needs (wythoff, king 2; calendar 3; mult 1), or 0: 1 to 16. */
+uint8_t engine_heap_count(const engine_rules_t *r);
 /* Octal digit (0..7) for removing k tokens; 0 outside the code. */
 uint8_t engine_octal_digit(const engine_rules_t *r, uint16_t k);
 
@@ -150,7 +249,11 @@ void engine_lend(uint8_t *buf, uint8_t size);
 /* Next option of the single heap n (a sum game's) whose Grundy value is target, after *it. */
 bool engine_next_heap_move_to(const engine_rules_t *r, engine_heap_t n, engine_heap_t target,
                               engine_iter_t *it, engine_move_t *m);
-/* Grundy value of a single heap n; ENGINE_ERR_NOT_A_SUM for misere games and wythoff. */
+/* True for the sum games, whose heaps have Grundy values (not misere, wythoff, king, moore, mult,
+ * calendar). */
+bool engine_is_sum_game(const engine_rules_t *r);
+/* Grundy value of a single heap n; ENGINE_ERR_NOT_A_SUM for misere games, wythoff, king, moore,
+ * mult and calendar. */
 engine_status_t engine_heap_grundy(const engine_rules_t *r, engine_heap_t n, engine_heap_t *g);
 /* True when the player to move wins with best play (an N-position). With no move left that is
  * false in normal play and TRUE in misere play (the opponent made the last move, and lost).
@@ -163,6 +266,13 @@ bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *
 /* Next legal move after *it; false when there are no more. */
 bool engine_next_move(const engine_rules_t *r, const engine_position_t *p, engine_iter_t *it,
                       engine_move_t *m);
+/* Heap i after move m of p, where m is ENGINE_HEAP_ALL (moore, calendar) and was just given by
+ * engine_next_winning_move or engine_next_move (a moore move's heaps are in the work buffer). */
+engine_heap_t engine_after_heap(const engine_rules_t *r, const engine_position_t *p,
+                                const engine_move_t *m, uint8_t i);
+/* Number of distinct winning moves of p, counted up to cap (at most 2000): without listing them
+ * for lasker, by listing at most cap of them for the other games. */
+uint16_t engine_count_winning(const engine_rules_t *r, const engine_position_t *p, uint16_t cap);
 /* Perfect play: a winning move if one exists, else a move that keeps the game long
  * (fewest tokens from the largest heap). False when there is no legal move. */
 bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m);
@@ -173,11 +283,12 @@ bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uin
 bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
                         uint16_t rnd, engine_move_t *m);
 
-/* --- Wythoff helpers, exact in 32 bits --- */
+/* --- Wythoff helpers, exact in engine_heap_t --- */
 
-/* floor(k * phi) into *a; false when it exceeds 2^32 - 1. */
+/* floor(k * phi) into *a; false when it exceeds ENGINE_HEAP_MAX or k exceeds ENGINE_WYTHOFF_MAX. */
 bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a);
-/* The other coordinate of the cold position containing n; false when above 2^32 - 1. */
+/* The other coordinate of the cold position containing n; false when above ENGINE_HEAP_MAX or n
+ * exceeds ENGINE_WYTHOFF_MAX. */
 bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner);
 
 /* Short English reason for a status, in program memory on the AVR. */

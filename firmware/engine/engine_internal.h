@@ -37,8 +37,9 @@ extern const uint8_t engine_bits[8];
 /* Smallest value whose bit is clear in the bitmap `seen` of nbytes bytes. */
 uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes);
 
-/* F(0)..F(47) are the Fibonacci numbers below 2^32. */
-#define ENGINE_FIB_COUNT 48
+/* F(0)..F(ENGINE_FIB_COUNT - 1) are the Fibonacci numbers below 2^ENGINE_HEAP_BITS: F(47) below
+ * 2^32, F(24) below 2^16. */
+#define ENGINE_FIB_COUNT (ENGINE_HEAP_BITS == 16 ? 25 : 48)
 
 /* Per-heap operations of a rules module. Options of heap n are enumerated with a
  * cursor (it->a, it->b start at 0 and stay within it->a <= n, it->b <= n / 2 + 2: the
@@ -62,6 +63,9 @@ const engine_heap_ops_t *engine_ops(const engine_rules_t *r);
 
 extern const engine_heap_ops_t engine_ops_takeaway; /* nim, misere, wythoff, bash, sub, fib, pow2 */
 extern const engine_heap_ops_t engine_ops_octal;    /* kayles, dawson, octal, line */
+extern const engine_heap_ops_t engine_ops_lasker;
+extern const engine_heap_ops_t engine_ops_dag;
+extern const engine_heap_ops_t engine_ops_mult;
 
 /* engine_prepare for the two families with run-time values. */
 engine_status_t engine_takeaway_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t budget);
@@ -87,5 +91,29 @@ bool engine_exact_next_winning(const engine_rules_t *r, const engine_position_t 
                                engine_iter_t *it, engine_move_t *m);
 /* The memo slot (0..914) of p's heaps as a multiset, 0xFFFF past ENGINE_MISERE_TOKENS tokens. */
 uint16_t engine_exact_index(const engine_position_t *p);
+
+/* The games decided as whole positions (king.c, moore.c, mult.c, calendar.c). */
+bool engine_king_is_win(const engine_position_t *p);
+bool engine_king_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m);
+bool engine_moore_is_win(const engine_rules_t *r, const engine_position_t *p);
+/* Its moves are ENGINE_HEAP_ALL, the heaps after them kept in the work buffer (engine_moore_after). */
+bool engine_moore_next_winning(const engine_rules_t *r, const engine_position_t *p,
+                               engine_iter_t *it, engine_move_t *m);
+engine_heap_t engine_moore_after(uint8_t i);
+bool engine_mult_is_win(const engine_rules_t *r, const engine_position_t *p);
+bool engine_mult_next_winning(const engine_rules_t *r, const engine_position_t *p,
+                              engine_iter_t *it, engine_move_t *m);
+/* ENGINE_OK for a date from 1900-01-01 to 2001-11-04, else ENGINE_ERR_POSITION. */
+engine_status_t engine_calendar_check(const engine_position_t *p);
+bool engine_calendar_is_win(const engine_position_t *p);
+/* The next move (winning: to a lost date) after *it, as ENGINE_HEAP_ALL with take 1 (a day) or
+ * 2 (a month); engine_calendar_after gives the date's parts after it. */
+bool engine_calendar_next(const engine_position_t *p, engine_iter_t *it, engine_move_t *m,
+                          bool winning);
+engine_heap_t engine_calendar_after(const engine_position_t *p, const engine_move_t *m, uint8_t i);
+/* ENGINE_ERR_CYCLE when dag rules' graph has a cycle (uses only the stack). */
+engine_status_t engine_dag_check(const engine_rules_t *r);
+/* Lasker's winning moves in p, whose nim-sum is x, counted up to cap (at most 2000). */
+uint32_t engine_lasker_count(const engine_position_t *p, engine_heap_t x, uint32_t cap);
 
 #endif

@@ -15,7 +15,7 @@
     X(DAWSON, "dawson (octal 0.07)", ENGINE_GAME_DAWSON, 0, 0, 0, 65535)                           \
     X(SUB_134, "sub:1,3,4", ENGINE_GAME_SUB, 1, 3, 4, 65535)                                       \
     X(SUB_25, "sub:2,5", ENGINE_GAME_SUB, 2, 5, 0, 65535)                                          \
-    X(FIB, "fib", ENGINE_GAME_FIB, 0, 0, 0, 4095)
+    X(FIB, "fib", ENGINE_GAME_FIB, 0, 0, 0, ENGINE_FIB_TABLE_MAX)
 
 enum {
 #define ENGINE_TABLE_ENUM(id, label, game, v1, v2, v3, limit) ENGINE_TABLE_##id,

@@ -1,7 +1,9 @@
 /* Misere variants of the heap games, decided exactly: a position of at most ENGINE_MISERE_TOKENS
  * tokens is a multiset of heaps, numbered among the 915 partitions of 0..16, and decided by an
  * iterative game-tree search over the rules module's own moves, its answers memoised 2 bits each
- * in the shared work buffer. Misere Bash on one heap has a closed form and no size limit. */
+ * in the shared work buffer. A board-bounded position of a game that never splits a heap (at most
+ * 4 heaps of at most 7: shift595's 4 rows of 7) is numbered among those 330 multisets instead.
+ * Misere Bash on one heap has a closed form and no size limit. */
 #include <string.h>
 
 #include "engine_internal.h"
@@ -47,6 +49,27 @@ static __attribute__((noinline)) uint8_t exact_count(uint8_t m, uint8_t k)
     return pgm_read_byte(&exact_counts[(uint8_t)((m - 1) * m / 2 + k - 1)]);
 }
 
+/* Board-bounded positions: at most EXACT_BOUND_HEAPS heaps of at most EXACT_BOUND_MAX, as
+ * non-increasing tuples v0 >= v1 >= v2 >= v3 of 0..7; w_i = v_i + 3 - i is a combination of 4 of
+ * 0..10, ranked in the combinatorial number system: sum of C(w_i, 4 - i), 0..329. */
+#define EXACT_BOUND_HEAPS ENGINE_MISERE_BOUND_HEAPS
+#define EXACT_BOUND_MAX ENGINE_MISERE_BOUND_MAX
+_Static_assert(EXACT_BOUND_HEAPS == 4 && EXACT_BOUND_MAX == 7, "the ranking is for 4 heaps of 7");
+#define EXACT_DEPTH (EXACT_BOUND_HEAPS * EXACT_BOUND_MAX) /* the most tokens a search meets */
+static bool exact_bounded; /* the memo numbers bounded positions, not partitions */
+
+/* C(n, k) for k = 1..4, n = 0..10. 44 bytes. */
+static const uint8_t exact_binomials[4][11] PROGMEM = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10},
+    {0, 0, 1, 3, 6, 10, 15, 21, 28, 36, 45},
+    {0, 0, 0, 1, 4, 10, 20, 35, 56, 84, 120},
+    {0, 0, 0, 0, 1, 5, 15, 35, 70, 126, 210}};
+
+static __attribute__((noinline)) uint8_t exact_binomial(uint8_t n, uint8_t k)
+{
+    return pgm_read_byte(&exact_binomials[k - 1][n]);
+}
+
 /* A position of the search: its non-empty heaps, largest first. */
 typedef struct {
     uint8_t count, total;
@@ -63,6 +86,13 @@ _Static_assert(EXACT_MEMO_BYTES + sizeof(exact_pos_t) <= ENGINE_WORK_SIZE, "they
  * whose largest part is below a are P(m, a - 1) in number. */
 static __attribute__((noinline)) uint16_t exact_rank(const exact_pos_t *p)
 {
+    if (exact_bounded) {
+        uint16_t slot = 0;
+        for (uint8_t i = 0; i < EXACT_BOUND_HEAPS; i++)
+            slot += exact_binomial((uint8_t)((i < p->count ? p->part[i] : 0) + 3 - i),
+                                   (uint8_t)(EXACT_BOUND_HEAPS - i));
+        return slot;
+    }
     uint8_t m = p->total;
     uint16_t slot = pgm_read_word(&exact_starts[m]);
     for (uint8_t i = 0; i < p->count; i++) {
@@ -75,6 +105,21 @@ static __attribute__((noinline)) uint16_t exact_rank(const exact_pos_t *p)
 /* The position in memo slot `slot` (the inverse of exact_rank). */
 static __attribute__((noinline)) void exact_unrank(uint16_t slot, exact_pos_t *p)
 {
+    if (exact_bounded) {
+        p->count = p->total = 0;
+        for (uint8_t i = 0; i < EXACT_BOUND_HEAPS; i++) {
+            const uint8_t k = (uint8_t)(EXACT_BOUND_HEAPS - i);
+            uint8_t w = EXACT_BOUND_MAX + EXACT_BOUND_HEAPS - 1;
+            while (exact_binomial(w, k) > slot) w--;
+            slot = (uint16_t)(slot - exact_binomial(w, k));
+            const uint8_t v = (uint8_t)(w + i - 3);
+            if (v) {
+                p->part[p->count++] = v;
+                p->total = (uint8_t)(p->total + v);
+            }
+        }
+        return;
+    }
     uint8_t m = ENGINE_MISERE_TOKENS;
     while (pgm_read_word(&exact_starts[m]) > slot) m--;
     slot -= pgm_read_word(&exact_starts[m]);
@@ -126,6 +171,26 @@ static bool exact_fits(const engine_position_t *p)
     return true;
 }
 
+/* Whether p is board-bounded in a game whose moves never split a heap, so that every position the
+ * search meets is too. */
+static bool exact_is_bounded(const engine_rules_t *r, const engine_position_t *p)
+{
+    uint8_t heaps = 0;
+    if (engine_ops(r) != &engine_ops_takeaway) return false;
+    for (uint8_t i = 0; i < p->count; i++) {
+        if (p->heap[i] > EXACT_BOUND_MAX) return false;
+        heaps += p->heap[i] != 0;
+    }
+    return heaps <= EXACT_BOUND_HEAPS;
+}
+
+/* Whether p can be decided; if so the numbering it is searched in (partitions when it fits). */
+static bool exact_mode(const engine_rules_t *r, const engine_position_t *p, bool *bounded)
+{
+    *bounded = !exact_fits(p);
+    return !*bounded || exact_is_bounded(r, p);
+}
+
 /* The heaps of p (which fits), after move m unless m is NULL, into q. */
 static __attribute__((noinline)) void exact_from(const engine_position_t *p,
                                                  const engine_move_t *m, exact_pos_t *q)
@@ -153,10 +218,12 @@ static __attribute__((noinline)) void exact_remember(uint16_t slot, uint8_t v)
     *b = (uint8_t)((*b & ~(3u << shift)) | (uint8_t)(v << shift));
 }
 
-/* Claim the work buffer for r's memo; it starts empty when it held anything else. */
-static __attribute__((noinline)) void exact_memo_use(const engine_rules_t *r)
+/* Claim the work buffer for r's memo in a numbering; it starts empty when it held anything else. */
+static __attribute__((noinline)) void exact_memo_use(const engine_rules_t *r, bool bounded)
 {
-    if (engine_work_claim(r)) return;
+    const bool held = engine_work_claim(r) && exact_bounded == bounded;
+    exact_bounded = bounded;
+    if (held) return;
     memset(engine_work, 0, EXACT_MEMO_BYTES);
     engine_work[0] = EXACT_WON; /* slot 0, no heap and no move: the opponent made the last move */
 }
@@ -164,21 +231,21 @@ static __attribute__((noinline)) void exact_memo_use(const engine_rules_t *r)
 /* One level of the search, 3 bytes: a position and how far its scan of moves got. */
 typedef struct {
     uint16_t slot : 10; /* its memo slot */
-    uint16_t a : 5;     /* the option cursor of the heap being tried: a <= 16 ... */
+    uint16_t a : 5;     /* the option cursor of the heap being tried: a <= 16 (bounded: 7) ... */
     uint16_t moved : 1; /* whether it has a move at all */
     uint8_t heap : 4;   /* the heap being tried */
     uint8_t b : 4;      /* ... and b <= 16 / 2 + 2 (engine_heap_ops_t) */
 } exact_frame_t;
 
-/* Whether the player to move loses p (at most 16 tokens; the memo claimed for r); p is restored
- * before returning. Depth-first, without recursion: a frame per position being decided, at most
- * one per token, as every move takes a token and the empty position is known. A position is won
+/* Whether the player to move loses p (at most 16 tokens, or bounded; the memo claimed for r); p is
+ * restored before returning. Depth-first, without recursion: a frame per position being decided,
+ * at most one per token, as every move takes a token and the empty position is known. A position is won
  * when a move reaches a lost one, and lost when it has moves and none does; with no move, won. */
 static bool exact_lost(const engine_rules_t *r, exact_pos_t *p)
 {
     const engine_heap_ops_t *ops = engine_ops(r);
     ENGINE_OPAQUE(p);
-    exact_frame_t stack[ENGINE_MISERE_TOKENS];
+    exact_frame_t stack[EXACT_DEPTH];
     uint8_t depth = 0, v;
     uint16_t slot = exact_rank(p);
     if ((v = exact_recall(slot)) != EXACT_UNKNOWN) return v == EXACT_LOST;
@@ -247,16 +314,19 @@ static int8_t exact_bash_heap(const engine_rules_t *r, const engine_position_t *
 
 engine_status_t engine_exact_check(const engine_rules_t *r, const engine_position_t *p)
 {
-    return exact_bash_heap(r, p) >= 0 || exact_fits(p) ? ENGINE_OK : ENGINE_ERR_TOO_BIG;
+    bool bounded;
+    return exact_bash_heap(r, p) >= 0 || exact_mode(r, p, &bounded) ? ENGINE_OK
+                                                                     : ENGINE_ERR_TOO_BIG;
 }
 
 bool engine_exact_is_win(const engine_rules_t *r, const engine_position_t *p)
 {
     engine_heap_t g;
+    bool bounded;
     const int8_t at = exact_bash_heap(r, p);
     if (at >= 0) return engine_ops(r)->grundy(r, p->heap[at], &g) == ENGINE_OK && g != 1;
-    if (!exact_fits(p)) return false;
-    exact_memo_use(r);
+    if (!exact_mode(r, p, &bounded)) return false;
+    exact_memo_use(r, bounded);
     exact_from(p, 0, EXACT_POS);
     return !exact_lost(r, EXACT_POS);
 }
@@ -270,8 +340,9 @@ bool engine_exact_next_winning(const engine_rules_t *r, const engine_position_t 
         m->heap = (uint8_t)at;
         return true;
     }
-    if (!exact_fits(p)) return false;
-    exact_memo_use(r);
+    bool bounded;
+    if (!exact_mode(r, p, &bounded)) return false;
+    exact_memo_use(r, bounded);
     while (engine_next_move(r, p, it, m)) {
         exact_from(p, m, EXACT_POS);
         if (exact_lost(r, EXACT_POS)) return true;
@@ -283,6 +354,10 @@ uint16_t engine_exact_index(const engine_position_t *p)
 {
     exact_pos_t q;
     if (!exact_fits(p)) return 0xFFFF;
+    const bool bounded = exact_bounded; /* the partitions' numbering, whatever the memo holds */
+    exact_bounded = false;
     exact_from(p, 0, &q);
-    return exact_rank(&q);
+    const uint16_t slot = exact_rank(&q);
+    exact_bounded = bounded;
+    return slot;
 }

@@ -13,18 +13,19 @@ static bool rules_looking_up; /* making a table's own rules: no table lookup */
 
 /* The games' names in engine_game_t order, each ended by a space. */
 static const char rules_names[] PROGMEM =
-    "nim misere bash sub fib pow2 wythoff kayles dawson octal line ";
+    "nim misere bash sub fib pow2 wythoff kayles dawson octal line king moore lasker mult calendar dag ";
 
 /* For a game below ENGINE_GAME_COUNT. */
 static bool rules_has_parameter(uint8_t game)
 {
-    return (((1u << ENGINE_GAME_BASH) | (1u << ENGINE_GAME_SUB) | (1u << ENGINE_GAME_OCTAL) |
-             (1u << ENGINE_GAME_LINE)) >> game) & 1;
+    return (((1ul << ENGINE_GAME_BASH) | (1ul << ENGINE_GAME_SUB) | (1ul << ENGINE_GAME_OCTAL) |
+             (1ul << ENGINE_GAME_LINE) | (1ul << ENGINE_GAME_MOORE) | (1ul << ENGINE_GAME_MULT) |
+             (1ul << ENGINE_GAME_DAG)) >> game) & 1;
 }
 
 static bool rules_is_octal(uint8_t game)
 {
-    return game >= ENGINE_GAME_KAYLES;
+    return game >= ENGINE_GAME_KAYLES && game <= ENGINE_GAME_LINE;
 }
 
 static __attribute__((noinline)) void rules_set_digit(engine_rules_t *r, uint8_t k, uint8_t digit)
@@ -74,6 +75,7 @@ engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game)
     if (game >= ENGINE_GAME_COUNT || rules_has_parameter(game)) return ENGINE_ERR_UNKNOWN_GAME;
     rules_clear(r, game);
     r->misere = game == ENGINE_GAME_MISERE;
+    r->bash_max = game == ENGINE_GAME_KING; /* the king's single-heap steps are Bash's, M = 1 */
     if (rules_is_octal(game)) {
         r->u.digits[0] = rules_init_digit1(game);
         r->u.digits[1] = 7;
@@ -85,7 +87,11 @@ engine_status_t engine_rules_init(engine_rules_t *r, engine_game_t game)
 engine_status_t engine_rules_misere(engine_rules_t *r)
 {
     if (r->game >= ENGINE_GAME_COUNT) return ENGINE_ERR_UNKNOWN_GAME;
-    if (r->game == ENGINE_GAME_WYTHOFF) return ENGINE_ERR_BAD_PARAMETER;
+    /* the games past line, and wythoff, have no misere variant here */
+    if (r->game == ENGINE_GAME_WYTHOFF || r->game > ENGINE_GAME_LINE) return ENGINE_ERR_BAD_PARAMETER;
+    /* misere Nim has Bouton's closed form; the others need the exact search */
+    if (!ENGINE_HAS_EXACT && r->game != ENGINE_GAME_NIM && r->game != ENGINE_GAME_MISERE)
+        return ENGINE_ERR_ELSEWHERE;
     if (r->game == ENGINE_GAME_NIM) r->game = ENGINE_GAME_MISERE; /* Bouton's closed form */
     r->misere = 1;
     return rules_finish(r); /* a fresh serial: the work buffer may hold the normal game's values */
@@ -128,36 +134,81 @@ engine_status_t engine_rules_set(engine_rules_t *r, engine_game_t game, const ui
     return rules_finish(r);
 }
 
-/* Parse a decimal number of at most `max`; advances *s. */
-static bool rules_number(const char **s, const char *end, uint16_t max, uint16_t *out)
+/* Parse a decimal number from min to max; advances *s. */
+static bool rules_number(const char **s, const char *end, uint32_t min, uint32_t max,
+                         uint32_t *out)
 {
     uint32_t v = 0;
     const char *p = *s;
     while (p < end && *p >= '0' && *p <= '9') {
-        v = v * 10 + (uint8_t)(*p++ - '0');
-        if (v > max) return false;
+        const uint8_t digit = (uint8_t)(*p++ - '0');
+        if (v > (max - digit) / 10) return false;
+        v = v * 10 + digit;
     }
-    if (p == *s) return false;
+    if (p == *s || v < min) return false;
     *s = p;
-    *out = (uint16_t)v;
+    *out = v;
     return true;
 }
 
-/* sub:S and line:S, values 1..255 separated by commas; bash:M, one value 1..65535. */
+/* One number's range and the rules it sets (one value: bash:M 1..65535, moore:k 1..15, mult:N
+ * 2..2^32 - 1; a list: sub:S and line:S, values 1..255). */
+#define RULES_ONE_VALUE ((1u << ENGINE_GAME_BASH) | (1u << ENGINE_GAME_MOORE) | (1u << ENGINE_GAME_MULT))
+
 static engine_status_t rules_parse_values(engine_rules_t *r, uint8_t game, const char *s,
                                           const char *end)
 {
-    const bool bash = game == ENGINE_GAME_BASH;
+    const bool one = (RULES_ONE_VALUE >> game) & 1;
+    const uint32_t min = game == ENGINE_GAME_MULT ? 2 : 1;
+    const uint32_t max = game == ENGINE_GAME_BASH    ? 65535
+                              : game == ENGINE_GAME_MOORE ? ENGINE_MOORE_MAX
+                              : game == ENGINE_GAME_MULT  ? 0xFFFFFFFFul
+                                                          : 255;
     rules_clear(r, game);
     for (;;) {
-        uint16_t v;
-        if (!rules_number(&s, end, bash ? 65535 : 255, &v)) return ENGINE_ERR_BAD_PARAMETER;
-        if (bash) return s == end ? engine_rules_bash(r, v) : ENGINE_ERR_BAD_PARAMETER;
+        uint32_t v;
+        if (!rules_number(&s, end, min, max, &v)) return ENGINE_ERR_BAD_PARAMETER;
+        if (one) {
+            if (s != end) return ENGINE_ERR_BAD_PARAMETER;
+            if (game == ENGINE_GAME_BASH) return engine_rules_bash(r, (uint16_t)v);
+            if (game == ENGINE_GAME_MOORE) r->size = (uint8_t)v;
+            else r->u.target = v;
+            break;
+        }
         if (rules_add_value(r, (uint8_t)v) != ENGINE_OK) return ENGINE_ERR_BAD_PARAMETER;
         if (s == end) break;
         if (*s++ != ',') return ENGINE_ERR_BAD_PARAMETER;
     }
     return rules_finish(r);
+}
+
+/* dag:E, edges a>b over nodes 0..63 separated by commas (duplicates ignored); ENGINE_ERR_CYCLE
+ * when the graph has one. */
+static engine_status_t rules_parse_dag(engine_rules_t *r, const char *s, const char *end)
+{
+    rules_clear(r, ENGINE_GAME_DAG);
+    for (;;) {
+        uint32_t a, b;
+        if (!rules_number(&s, end, 0, ENGINE_DAG_NODES - 1, &a) || s == end || *s++ != '>' ||
+            !rules_number(&s, end, 0, ENGINE_DAG_NODES - 1, &b))
+            return ENGINE_ERR_BAD_PARAMETER;
+        uint8_t e = 0;
+        while (e < r->size && (r->u.edges[e][0] != a || r->u.edges[e][1] != b)) e++;
+        if (e == r->size) {
+            if (e == ENGINE_DAG_EDGES) return ENGINE_ERR_BAD_PARAMETER;
+            r->u.edges[e][0] = (uint8_t)a;
+            r->u.edges[e][1] = (uint8_t)b;
+            r->size++;
+        }
+        if (s == end) break;
+        if (*s++ != ',') return ENGINE_ERR_BAD_PARAMETER;
+    }
+    rules_finish(r);
+#ifndef ENGINE_TABLEGEN
+    return engine_dag_check(r);
+#else
+    return ENGINE_OK;
+#endif
 }
 
 static engine_status_t rules_parse_octal(engine_rules_t *r, const char *s, const char *end)
@@ -207,12 +258,14 @@ static engine_status_t rules_parse_plain(engine_rules_t *r, const char *text, co
     const char *colon = rules_colon(text, end);
     const uint8_t game = rules_lookup(text, colon);
     if (game == ENGINE_GAME_COUNT) return ENGINE_ERR_UNKNOWN_GAME;
+    if (!ENGINE_HAS(game)) return ENGINE_ERR_ELSEWHERE; /* the calculator's */
     if (!rules_has_parameter(game)) {
         if (colon != end) return ENGINE_ERR_BAD_PARAMETER;
         return engine_rules_init(r, (engine_game_t)game);
     }
     if (colon == end) return ENGINE_ERR_BAD_PARAMETER;
-    if (game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, colon + 1, end);
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL) && game == ENGINE_GAME_OCTAL) return rules_parse_octal(r, colon + 1, end);
+    if (ENGINE_HAS(ENGINE_GAME_DAG) && game == ENGINE_GAME_DAG) return rules_parse_dag(r, colon + 1, end);
     return rules_parse_values(r, game, colon + 1, end);
 }
 
@@ -264,8 +317,26 @@ bool engine_table_same_moves(uint8_t id, const engine_rules_t *r)
 
 engine_heap_t engine_heap_limit(const engine_rules_t *r)
 {
-    /* 32 bits less the heap size's bits, by game: sub and the tables 16, fib 12, octal codes 8 */
-    static const uint8_t shift[ENGINE_GAME_COUNT] PROGMEM = {0, 0, 0, 16, 20, 0, 0, 16, 16, 24, 24};
+    /* a heap size's bits, by game: sub and the tables 16, fib's table 12 (device: 8), octal codes
+     * 8, dag's nodes 6; the others all of engine_heap_t's */
+    static const uint8_t bits[ENGINE_GAME_COUNT] PROGMEM = {32, 32, 32, 16, ENGINE_FIB_TABLE_BITS,
+                                                            32, ENGINE_WYTHOFF_BITS, 16, 16, 8, 8,
+                                                            32, 32, 32, 32,
+                                                            32, 6};
     const uint8_t game = r->game < ENGINE_GAME_COUNT ? r->game : ENGINE_GAME_NIM;
-    return 0xFFFFFFFFUL >> pgm_read_byte(&shift[game]);
+    if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return (engine_heap_t)(r->u.target - 1);
+    /* Lasker's g(2^32 - 1) = 2^32 would not fit in 32 bits */
+    if (game == ENGINE_GAME_LASKER) return ENGINE_HEAP_MAX - 1;
+    uint8_t b = pgm_read_byte(&bits[game]);
+    /* without the window, a run-time set is answered from the work buffer's table: heaps <= 255 */
+    if (!ENGINE_SUB_WINDOW && game == ENGINE_GAME_SUB && r->table == ENGINE_TABLE_NONE) b = 8;
+    return b >= ENGINE_HEAP_BITS ? ENGINE_HEAP_MAX : (engine_heap_t)(((engine_heap_t)1 << b) - 1);
+}
+
+uint8_t engine_heap_count(const engine_rules_t *r)
+{
+    const uint8_t game = r->game;
+    if (game == ENGINE_GAME_WYTHOFF || game == ENGINE_GAME_KING) return 2;
+    if (game == ENGINE_GAME_CALENDAR) return 3;
+    return game == ENGINE_GAME_MULT;
 }

@@ -1,6 +1,8 @@
 /* The device's game list as data: each game's engine setup, entry style and name.
  * Misere variants are offered only where the engine decides them exactly: misere
- * Nim at any size, the others when the whole board holds ENGINE_MISERE_TOKENS or fewer. */
+ * Nim at any size, the others when the whole board holds ENGINE_MISERE_TOKENS or fewer, and
+ * the heap games also on boards of at most ENGINE_MISERE_BOUND_HEAPS rows of at most
+ * ENGINE_MISERE_BOUND_MAX (shift595), where every position is one the engine decides. */
 #include <avr/pgmspace.h>
 
 #include "games.h"
@@ -25,7 +27,16 @@ static const games_info_t games_list[GAMES_COUNT] PROGMEM = {
     [GAMES_KAYLES] = {ENGINE_GAME_KAYLES, GAMES_ENTRY_LINE, 2, "kayles"},
     [GAMES_DAWSON] = {ENGINE_GAME_DAWSON, GAMES_ENTRY_LINE, 2, "dawson"},
     [GAMES_LINE] = {ENGINE_GAME_LINE, GAMES_ENTRY_LINE, 2, "line"},
+    [GAMES_KING] = {ENGINE_GAME_KING, GAMES_ENTRY_WYTHOFF, 0, "king"},
+    [GAMES_MOORE2] = {ENGINE_GAME_MOORE, GAMES_ENTRY_ROWS, 0, "moore"},
+    [GAMES_MOORE3] = {ENGINE_GAME_MOORE, GAMES_ENTRY_ROWS, 0, "moore"},
 };
+_Static_assert(GAMES_MOORE3 == GAMES_MOORE2 + 1, "moore:k is GAMES_MOORE2 + k - 2");
+
+uint8_t games_rows_per_move(uint8_t id)
+{
+    return id == GAMES_MOORE2 || id == GAMES_MOORE3 ? (uint8_t)(id - GAMES_MOORE2 + 2) : 1;
+}
 
 games_entry_t games_entry(uint8_t id)
 {
@@ -52,10 +63,21 @@ static uint8_t games_board_tokens(void)
     return n;
 }
 
+/* Whether every row fits a board-bounded misere position's heap (and there are few enough). */
+static bool games_board_bounded(void)
+{
+    if (BOARD_ROWS > ENGINE_MISERE_BOUND_HEAPS) return false;
+    for (uint8_t r = 0; r < BOARD_ROWS; r++)
+        if (board_row_length(r) > ENGINE_MISERE_BOUND_MAX) return false;
+    return true;
+}
+
 bool games_misere_offered(uint8_t id)
 {
     const uint8_t offered = pgm_read_byte(&games_list[id].misere);
-    return offered == 1 || (offered == 2 && games_board_tokens() <= ENGINE_MISERE_TOKENS);
+    return offered == 1 ||
+           (offered == 2 && ENGINE_HAS_EXACT && (games_board_tokens() <= ENGINE_MISERE_TOKENS ||
+                             (games_entry(id) == GAMES_ENTRY_HEAP && games_board_bounded())));
 }
 
 bool games_marienbad_fits(uint8_t id)
@@ -98,6 +120,9 @@ void games_rules(const settings_t *s, engine_rules_t *r)
         for (uint8_t k = 1; bits; k++, bits >>= 1)
             if (bits & 1) values[n++] = k;
         engine_rules_set(r, (engine_game_t)game, values, n);
+    } else if (game == ENGINE_GAME_MOORE) {
+        const char name[7] = {'m', 'o', 'o', 'r', 'e', ':', (char)('0' + games_rows_per_move(s->game))};
+        engine_rules_parse(r, name, sizeof name);
     } else {
         engine_rules_init(r, (engine_game_t)game);
     }
@@ -128,6 +153,7 @@ bool games_find(const engine_rules_t *r, settings_t *s)
     for (uint8_t i = 0; i < GAMES_COUNT && id == GAMES_COUNT; i++) {
         if (pgm_read_byte(&games_list[i].engine_game) != game) continue;
         if (game == ENGINE_GAME_BASH && r->bash_max > SETTINGS_BASH_MAX) continue;
+        if (game == ENGINE_GAME_MOORE && r->size != games_rows_per_move(i)) continue;
         if (game == ENGINE_GAME_SUB || game == ENGINE_GAME_LINE) {
             const settings_t fixed = {.game = i};
             if (!bits || (i != GAMES_CUSTOM && i != GAMES_LINE && games_set_bits(&fixed) != bits)) continue;
@@ -157,6 +183,9 @@ void games_print_name(const settings_t *s)
         uart_put_u32(s->bash_max);
     } else if (game == ENGINE_GAME_SUB || game == ENGINE_GAME_LINE) {
         games_print_set(games_set_bits(s), ':');
+    } else if (game == ENGINE_GAME_MOORE) {
+        uart_putc(':');
+        uart_put_u32(games_rows_per_move(s->game));
     }
 }
 

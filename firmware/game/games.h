@@ -22,6 +22,9 @@ typedef enum {
     GAMES_KAYLES,  /* rows are lines of pins */
     GAMES_DAWSON,
     GAMES_LINE,    /* knock down s adjacent pins, s in the custom set */
+    GAMES_KING,    /* the king walk on the first two rows (a grid: a king on the 8x8 board) */
+    GAMES_MOORE2,  /* Moore's Nim: take from 1 or 2 rows at once */
+    GAMES_MOORE3,  /* ... from 1 to 3 rows */
     GAMES_COUNT
 } games_id_t;
 
@@ -29,10 +32,13 @@ typedef enum {
     GAMES_ENTRY_HEAP,    /* mark tokens from a row's right end */
     GAMES_ENTRY_WYTHOFF, /* mark in one of the first two rows, or the same number in both */
     GAMES_ENTRY_LINE,    /* mark a block of adjacent pins anywhere in a row */
+    GAMES_ENTRY_ROWS,    /* mark from the right end of up to k rows (moore:k) */
 } games_entry_t;
 
 /* How moves of game id are entered. */
 games_entry_t games_entry(uint8_t id);
+/* The k of moore:k for a moore game (the most rows a move takes from), else 1. */
+uint8_t games_rows_per_move(uint8_t id);
 /* Rows of the board the game uses (Wythoff: 2; line games: as many as keep the runs of pins
  * within ENGINE_MAX_HEAPS heaps). */
 uint8_t games_rows(uint8_t id);

@@ -149,7 +149,7 @@ void menu_print_settings(const settings_t *s)
 }
 
 /* Grid boards: each game as two characters of the display's font (a NUL for one). */
-static const char menu_game_labels[GAMES_COUNT * 2] PROGMEM = "N\0B\0S1S2P\0F\0C\0W\0K\0D\0L";
+static const char menu_game_labels[GAMES_COUNT * 2] PROGMEM = "N\0B\0S1S2P\0F\0C\0W\0K\0D\0L\0KWM2M3";
 
 /* Grid boards: the value as characters below the icon: the game's label, a number as the
  * README counts it (1 for the first value), a named value's initial, off and on as N and Y. */

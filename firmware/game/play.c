@@ -25,7 +25,7 @@ static struct {
     uint8_t winner;
     uint8_t slipped;      /* Equalizer: the one plain move of this game is made */
     uint8_t cursor, col;  /* cursor row; line entry: the pin under the cursor */
-    uint8_t marks[2];     /* heap entry: marks[0] in the cursor row; Wythoff: rows 0 and 1 */
+    uint8_t marks[BOARD_ROWS]; /* heap entry: marks[0] in the cursor row; Wythoff, rows: row r's */
     uint8_t marking, anchor; /* line entry: a block from anchor to col is marked */
     uint16_t until;       /* end of THINK or SHOW */
     uint8_t refusing;     /* a refused confirm flashes until refuse_until */
@@ -38,7 +38,7 @@ static struct {
     uint8_t scrolling;    /* grid boards, the game over: the text is still scrolling by */
     uint8_t hint_rows[BOARD_ROWS];
     settings_t set;
-    engine_move_t reply;  /* the device's move while it is shown */
+    uint8_t reply[BOARD_ROWS]; /* the device's move while it is shown: tokens taken per row */
     rows_t b;
     engine_rules_t rules;
 } play WATCHDOG_KEEP; /* kept across a watchdog reset (play_restore); play_start sets it up */
@@ -85,7 +85,7 @@ static bool play_seek(uint8_t from, int8_t step)
     for (int8_t r = (int8_t)from; r >= 0 && r < play.used; r = (int8_t)(r + step))
         if (play.b.mask[r]) {
             play.cursor = (uint8_t)r;
-            if (play.entry != GAMES_ENTRY_WYTHOFF) play.marks[0] = 0;
+            if (play.entry == GAMES_ENTRY_HEAP) play.marks[0] = 0;
             play.marking = 0;
             /* line entry: the standing pin nearest to the column the cursor had */
             uint8_t best = 0, nearest = 0xFF, pins = play.b.mask[r];
@@ -111,14 +111,28 @@ static void play_step_col(int8_t step)
     }
 }
 
+/* Whether each row has its own marks (Wythoff's and the king's two rows, moore's rows). */
+static bool play_marks_per_row(void)
+{
+    return play.entry == GAMES_ENTRY_WYTHOFF || play.entry == GAMES_ENTRY_ROWS;
+}
+
 static uint8_t *play_marks(void)
 {
-    return &play.marks[play.entry == GAMES_ENTRY_WYTHOFF ? play.cursor : 0];
+    return &play.marks[play_marks_per_row() ? play.cursor : 0];
+}
+
+/* The rows with marks. */
+static uint8_t play_marked_rows(void)
+{
+    uint8_t n = 0;
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) n += play.marks[r] != 0;
+    return n;
 }
 
 static bool play_nothing_marked(void)
 {
-    return !play.marks[0] && !play.marks[1] && !play.marking;
+    return !play_marked_rows() && !play.marking;
 }
 
 /* ---- drawing ---- */
@@ -153,7 +167,7 @@ static void play_draw_states(uint16_t now)
         if (play.scrolling) return;
         play.scrolled = 1;
     }
-    if (play.phase == PLAY_SHOW) rows_taken(&play.b, &play.reply, taken);
+    if (play.phase == PLAY_SHOW) memcpy(taken, play.reply, sizeof taken);
     if (play_queen() && play.phase != PLAY_OVER) {
         /* the queen, and the square the move under way takes her to: the person's marks (none
          * while the device thinks), the device's move, or a hint; no winning move: she blinks */
@@ -201,9 +215,7 @@ static void play_draw_states(uint16_t now)
     } else {
         for (uint8_t r = 0; r < play.used; r++) {
             const uint8_t n = rows_count(play.b.mask[r]);
-            const uint8_t m = play.entry == GAMES_ENTRY_WYTHOFF ? play.marks[r]
-                              : r == row                        ? play.marks[0]
-                                                                : 0;
+            const uint8_t m = play_marks_per_row() ? play.marks[r] : r == row ? play.marks[0] : 0;
             for (uint8_t i = (uint8_t)(n - m); i < n; i++) display_set(r, i, DISPLAY_BLINK);
             if (r == row && m < n) display_set(r, (uint8_t)(n - m - 1), DISPLAY_CURSOR);
         }
@@ -236,7 +248,7 @@ __attribute__((noinline)) static void play_draw(uint16_t now)
 /* No marks, no refusal or hint showing, no A held for a hint. */
 static void play_forget_input(void)
 {
-    play.marks[0] = play.marks[1] = 0;
+    memset(play.marks, 0, sizeof play.marks);
     play.marking = play.refusing = play.hinting = play.a_armed = 0;
 }
 
@@ -272,11 +284,21 @@ static void play_turn(uint16_t now)
 
 static play_event_t play_over(uint16_t now);
 
-/* Take the tokens of m off the board; end the game or pass the turn. */
-static play_event_t play_move(const engine_move_t *m, uint16_t now)
+/* The tokens move m of the engine takes, per row: a moore move's (ENGINE_HEAP_ALL) from the heaps
+ * after it, heap i being row i, while the engine still holds them. */
+static void play_taken(const engine_move_t *m, uint8_t out[BOARD_ROWS])
 {
-    uint8_t taken[BOARD_ROWS];
-    rows_taken(&play.b, m, taken);
+    rows_taken(&play.b, m, out);
+    if (m->heap != ENGINE_HEAP_ALL) return;
+    for (uint8_t i = 0; i < play.b.pos.count; i++) {
+        const uint8_t after = (uint8_t)engine_after_heap(&play.rules, &play.b.pos, m, i);
+        out[i] = (uint8_t)(play.b.mask[i] & ~((1u << after) - 1));
+    }
+}
+
+/* Take the tokens `taken` off the board; end the game or pass the turn. */
+static play_event_t play_move(const uint8_t taken[BOARD_ROWS], uint16_t now)
+{
     play_tokens(taken, false);
     const uint8_t mover = play.side;
     play.side ^= 1;
@@ -312,7 +334,7 @@ static bool play_leaves_win(const engine_move_t *m)
 {
     uint8_t taken[BOARD_ROWS];
     if (engine_check_move(&play.rules, &play.b.pos, m) != ENGINE_OK) return false;
-    rows_taken(&play.b, m, taken);
+    play_taken(m, taken);
     play_tokens(taken, false);
     const bool win = engine_is_win(&play.rules, &play.b.pos);
     play_tokens(taken, true);
@@ -342,10 +364,9 @@ static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
     return false;
 }
 
-/* The device's move into play.reply; false when the engine has none to make. */
-static bool play_choose(void)
+/* The device's move; false when the engine has none to make. */
+static bool play_choose_move(engine_move_t *m)
 {
-    engine_move_t *m = &play.reply;
     if (play.set.level == SETTINGS_EQUALIZER && !play.slipped &&
         engine_is_win(&play.rules, &play.b.pos) && play_plain_move(m)) {
         play.slipped = 1;
@@ -354,6 +375,15 @@ static bool play_choose(void)
     return engine_choose_move(&play.rules, &play.b.pos,
                               play.set.level == SETTINGS_CASUAL ? ENGINE_LEVEL_CASUAL : ENGINE_LEVEL_PERFECT,
                               rng_next(), m);
+}
+
+/* The device's move into play.reply, as the tokens it takes; false when there is none. */
+static bool play_choose(void)
+{
+    engine_move_t m;
+    if (!play_choose_move(&m)) return false;
+    play_taken(&m, play.reply);
+    return true;
 }
 
 static void play_random_rows(uint8_t mask[BOARD_ROWS])
@@ -456,6 +486,12 @@ static void play_refuse(uint16_t now)
 /* The move the marks stand for; false when they stand for none. */
 static bool play_marked_move(engine_move_t *m)
 {
+    /* moore:k, marks in 2 to k rows: taking from several heaps at once, the rule's own move (a
+     * single row is a Nim move, checked by the engine as the others) */
+    if (play.entry == GAMES_ENTRY_ROWS && play_marked_rows() > 1) {
+        m->heap = ENGINE_HEAP_ALL;
+        return play_marked_rows() <= play.rules.size;
+    }
     if (play.entry == GAMES_ENTRY_LINE) {
         if (!play.marking) return false;
         const uint8_t lo = play.anchor < play.col ? play.anchor : play.col;
@@ -474,8 +510,10 @@ static bool play_marked_move(engine_move_t *m)
         *m = (engine_move_t){ENGINE_HEAP_BOTH, play.marks[0], 0};
         return true;
     }
-    const uint8_t row = play.entry == GAMES_ENTRY_WYTHOFF ? (play.marks[0] ? 0 : 1) : play.cursor;
-    const uint8_t take = play.marks[play.entry == GAMES_ENTRY_WYTHOFF ? row : 0];
+    uint8_t row = play.cursor;
+    if (play_marks_per_row()) /* the marked row */
+        for (row = 0; !play.marks[row]; row++) {}
+    const uint8_t take = play.marks[play_marks_per_row() ? row : 0];
     if (!take) return false;
     *m = (engine_move_t){row, take, play.b.pos.heap[row] - take};
     return true;
@@ -486,7 +524,7 @@ static bool play_marked_move(engine_move_t *m)
 static void play_hint_show(const engine_move_t *m)
 {
     play.hinting = 1;
-    rows_taken(&play.b, m, play.hint_rows);
+    play_taken(m, play.hint_rows);
     play_tokens(play.hint_rows, false);
     rows_print(&play.b);
     play_tokens(play.hint_rows, true);
@@ -532,7 +570,10 @@ static play_event_t play_input(uint8_t presses, uint16_t now)
         if ((presses & BUTTON_RIGHT) && *marks < n) (*marks)++;
         if ((presses & BUTTON_LEFT) && *marks > 0) (*marks)--;
     }
-    if (presses & BUTTON_B) play.marks[0] = play.marks[1] = play.marking = 0;
+    if (presses & BUTTON_B) {
+        memset(play.marks, 0, sizeof play.marks);
+        play.marking = 0;
+    }
     if (!(presses & BUTTON_A)) return PLAY_EVENT_NONE;
     if (play_nothing_marked()) {
         play.a_armed = 1;
@@ -546,11 +587,18 @@ static play_event_t play_input(uint8_t presses, uint16_t now)
         return PLAY_EVENT_NONE;
     }
     engine_move_t m;
-    if (!play_marked_move(&m) || engine_check_move(&play.rules, &play.b.pos, &m) != ENGINE_OK) {
+    uint8_t taken[BOARD_ROWS];
+    if (!play_marked_move(&m) ||
+        (m.heap != ENGINE_HEAP_ALL && engine_check_move(&play.rules, &play.b.pos, &m) != ENGINE_OK)) {
         play_refuse(now);
         return PLAY_EVENT_NONE;
     }
-    return play_move(&m, now);
+    if (m.heap == ENGINE_HEAP_ALL) /* moore: the marked tokens of each row, from its right end */
+        for (uint8_t r = 0; r < BOARD_ROWS; r++)
+            taken[r] = (uint8_t)(play.b.mask[r] & ~((1u << (rows_count(play.b.mask[r]) - play.marks[r])) - 1));
+    else
+        rows_taken(&play.b, &m, taken);
+    return play_move(taken, now);
 }
 
 __attribute__((noinline)) play_event_t play_update(uint8_t presses, uint8_t held, uint16_t now_ms)
@@ -580,7 +628,7 @@ __attribute__((noinline)) play_event_t play_update(uint8_t presses, uint8_t held
         break;
     case PLAY_SHOW:
         if (!play_after(now_ms, play.until)) break;
-        ev = play_move(&play.reply, now_ms);
+        ev = play_move(play.reply, now_ms);
         break;
     case PLAY_OVER:
         break;

@@ -47,6 +47,7 @@ static uint8_t rows_span(uint8_t from, uint8_t count)
 void rows_taken(const rows_t *b, const engine_move_t *m, uint8_t out[BOARD_ROWS])
 {
     for (uint8_t r = 0; r < BOARD_ROWS; r++) out[r] = 0;
+    if (m->heap == ENGINE_HEAP_ALL) return; /* moore: the caller knows the heaps after it */
     const uint8_t take = (uint8_t)m->take;
     if (m->heap == ENGINE_HEAP_BOTH) { /* Wythoff: the right end of rows 0 and 1 */
         for (uint8_t r = 0; r < 2; r++)

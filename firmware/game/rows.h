@@ -19,7 +19,7 @@ typedef struct {
 
 /* Set the row masks and derive the engine position for entry style `entry` on `used` rows. */
 void rows_set(rows_t *b, uint8_t entry, uint8_t used, const uint8_t mask[BOARD_ROWS]);
-/* Tokens move m takes, per row, into out[]. */
+/* Tokens move m takes, per row, into out[] (none for ENGINE_HEAP_ALL: see play.c). */
 void rows_taken(const rows_t *b, const engine_move_t *m, uint8_t out[BOARD_ROWS]);
 /* Tokens in a row. */
 uint8_t rows_count(uint8_t mask);

@@ -16,7 +16,8 @@
 #define STORE_SCORE_AT ((uint16_t)offsetof(store_record_t, score))
 #define STORE_CRC_AT ((uint16_t)offsetof(store_record_t, crc))
 #define STORE_SEQ_AT ((uint16_t)offsetof(store_record_t, seq))
-#define STORE_CELL_COUNT (GAMES_COUNT * 2 * SETTINGS_LEVELS)
+#define STORE_CELL_COUNT (STORE_GAMES * 2 * SETTINGS_LEVELS)
+#define STORE_NO_CELL 0xFF /* the current game keeps no score (past STORE_GAMES) */
 #define STORE_V1_SIZE (STORE_SIZE - 1) /* a version 1 record: settings one byte shorter */
 #ifndef STORE_STEPS
 #define STORE_STEPS 32 /* bytes one poll sums or compares at most (a test may pick another) */
@@ -63,6 +64,7 @@ static bool store_valid(const uint8_t *base, uint16_t size)
 
 static uint8_t store_cell_now(void)
 {
+    if (store_set.game >= STORE_GAMES) return STORE_NO_CELL;
     return (uint8_t)((store_set.game * 2 + store_set.misere) * SETTINGS_LEVELS + store_set.level);
 }
 
@@ -223,7 +225,8 @@ void store_reset(void)
 
 bool store_busy(void)
 {
-    return store_phase != STORE_IDLE || !store_cell_count; /* none: the current one is next */
+    /* none: the current one is next */
+    return store_phase != STORE_IDLE || (!store_cell_count && store_cell_now() != STORE_NO_CELL);
 }
 
 bool store_poll(void)
@@ -233,7 +236,8 @@ bool store_poll(void)
         done = store_step();
     /* the current cell into RAM while the EEPROM is free, so reading it never waits */
     const uint8_t cell = store_cell_now();
-    if (eeprom_is_ready() && store_cell_count < STORE_CELLS && store_find(cell) == STORE_CELLS) {
+    if (cell != STORE_NO_CELL && eeprom_is_ready() && store_cell_count < STORE_CELLS &&
+        store_find(cell) == STORE_CELLS) {
         store_cells[store_cell_count].cell = cell;
         store_read(cell, &store_cells[store_cell_count].score);
         store_cell_count++;
@@ -258,7 +262,8 @@ store_score_t store_score_get(void)
     const uint8_t cell = store_cell_now();
     const uint8_t n = store_find(cell);
     if (n < STORE_CELLS) return store_cells[n].score;
-    store_score_t score;
+    store_score_t score = {0, 0, 0};
+    if (cell == STORE_NO_CELL) return score;
     store_read(cell, &score); /* not fetched yet: waits out a byte being programmed, if any */
     return score;
 }
@@ -267,6 +272,7 @@ void store_score_put(const store_score_t *score)
 {
     const uint8_t cell = store_cell_now();
     uint8_t n = store_find(cell);
+    if (cell == STORE_NO_CELL) return;
     if (n == STORE_CELLS) {
         if (store_cell_count == STORE_CELLS) {
             /* RAM is full: finish the running save, waiting (at most STORE_SIZE writes) */

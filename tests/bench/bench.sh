@@ -28,7 +28,7 @@ awk -v out="$tmp/out" '
         printf "%-12s %8s %8s %8s %8s %8s %8s %6s\n", "game", "all-med", "all-max", \
             "rnd-med", "rnd-max", "hard-med", "hard-max", "stack"
     }
-    $1 == "tag" && $12 ~ /console$/ { console = sprintf("%s: median %d, worst %d cycles", $12, $8, $10); next }
+    $1 == "tag" && $12 ~ /console$/ { console = console (console == "" ? "" : "; ") sprintf("%s: median %d, worst %d cycles", $12, $8, $10); next }
     $1 == "tag" {
         split($12, part, "/")
         med[part[1], part[2]] = $8; max[part[1], part[2]] = $10

@@ -18,12 +18,15 @@ AVR_MCU(F_CPU, "atmega328p");
 #define BENCH_PAINT 0xC5
 #define BENCH_RANDOM_POSITIONS 10000u
 #define BENCH_TAG_CONSOLE 255 /* console-sized positions: not the device's 10,000-cycle target */
+#define BENCH_TAG_CONSOLE_MOORE 254 /* ... of moore:k: 16 heaps near 2^32 */
+#define BENCH_TAG_CONSOLE_LASKER 253 /* ... of lasker */
 
 extern uint8_t __heap_start;
 
 static const char *const bench_games[] = {
     "nim",  "misere", "bash:3", "sub:1,3,4", "sub:2,5", "sub:1,2,4,8", "fib",        "pow2",
-    "wythoff", "kayles", "dawson", "octal:0.137", "line:1,3",
+    "wythoff", "kayles", "dawson", "octal:0.137", "line:1,3", "king", "moore:2", "moore:3",
+    "lasker",
 };
 #define BENCH_GAMES (sizeof bench_games / sizeof bench_games[0])
 
@@ -91,7 +94,7 @@ static void __attribute__((noinline)) bench_decide(uint8_t tag)
 
 static bool bench_octal_like(void)
 {
-    return bench_rules.game >= ENGINE_GAME_KAYLES;
+    return bench_rules.game >= ENGINE_GAME_KAYLES && bench_rules.game <= ENGINE_GAME_LINE;
 }
 
 /* A row of 8 pins with one random gap of 0..3 pins: its runs become heaps. */
@@ -107,14 +110,15 @@ static void bench_game(uint8_t g)
 {
     const char *name = bench_games[g];
     const uint8_t tag_all = (uint8_t)(3 * g), tag_random = tag_all + 1, tag_worst = tag_all + 2;
-    engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name));
+    /* a game this image's engine leaves out (the device profile: octal: codes, lasker) */
+    if (engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name)) != ENGINE_OK) return;
     printf("#probe %u %s/all\n#probe %u %s/random\n#probe %u %s/worst\n", tag_all, name,
            tag_random, name, tag_worst, name);
     bench_paint();
-    const uint8_t max_heaps = bench_rules.game == ENGINE_GAME_WYTHOFF ? 2 : 4;
-    /* every position of 1..4 heaps of 0..8 (Wythoff: 2 heaps), heaps in every order */
-    for (uint8_t count = bench_rules.game == ENGINE_GAME_WYTHOFF ? 2 : 1; count <= max_heaps;
-         count++) {
+    const uint8_t two = engine_heap_count(&bench_rules) == 2; /* wythoff, king */
+    const uint8_t max_heaps = two ? 2 : 4;
+    /* every position of 1..4 heaps of 0..8 (Wythoff, king: 2 heaps), heaps in every order */
+    for (uint8_t count = two ? 2 : 1; count <= max_heaps; count++) {
         memset(&bench_pos, 0, sizeof bench_pos);
         bench_pos.count = count;
         for (;;) {
@@ -128,7 +132,7 @@ static void bench_game(uint8_t g)
     /* random positions: 8 heaps <= 8 (Wythoff: 2), or rows of 8 pins with a gap */
     for (uint16_t n = 0; n < BENCH_RANDOM_POSITIONS; n++) {
         bench_pos.count = 0;
-        if (bench_rules.game == ENGINE_GAME_WYTHOFF) {
+        if (two) {
             bench_pos.count = 2;
             bench_pos.heap[0] = bench_random() % 9;
             bench_pos.heap[1] = bench_random() % 9;
@@ -143,9 +147,13 @@ static void bench_game(uint8_t g)
      * makes run-time games recompute their values from scratch. Wythoff's are console-sized
      * (heaps near 2^32, the longest Zeckendorf representations) and reported apart. */
     for (uint8_t k = 0; k < 64; k++) {
-        if (bench_rules.game == ENGINE_GAME_WYTHOFF) {
-            /* cold pairs (a_j, a_j + j) whose upper heap is just below 2^32 */
-            const engine_heap_t j = 1640531526UL - k;
+        if (two && bench_rules.game != ENGINE_GAME_WYTHOFF) { /* the king: 2^32 - 1 and less */
+            bench_pos.count = 2;
+            bench_pos.heap[0] = ENGINE_HEAP_MAX - k;
+            bench_pos.heap[1] = ENGINE_HEAP_MAX - (k >> 1);
+        } else if (bench_rules.game == ENGINE_GAME_WYTHOFF) {
+            /* cold pairs (a_j, a_j + j) whose upper heap is just below 2^32 (device: 255) */
+            const engine_heap_t j = (engine_heap_t)((ENGINE_DEVICE ? 97ul : 1640531526ul) - k);
             engine_heap_t a = 0;
             engine_wythoff_lower(j, &a);
             bench_pos.count = 2;
@@ -161,6 +169,14 @@ static void bench_game(uint8_t g)
         }
         bench_forget();
         bench_decide(bench_rules.game == ENGINE_GAME_WYTHOFF ? BENCH_TAG_CONSOLE : tag_worst);
+        if (bench_rules.game == ENGINE_GAME_MOORE || bench_rules.game == ENGINE_GAME_LASKER) {
+            /* console-sized: 16 heaps near 2^32 */
+            bench_pos.count = 16;
+            for (uint8_t i = 0; i < 16; i++)
+                bench_pos.heap[i] = (engine_heap_t)(ENGINE_HEAP_MAX - 15 - (7919ul * i * k) % ENGINE_HEAP_MAX);
+            bench_decide(bench_rules.game == ENGINE_GAME_MOORE ? BENCH_TAG_CONSOLE_MOORE
+                                                               : BENCH_TAG_CONSOLE_LASKER);
+        }
     }
     printf("stack %s %u\n", name, bench_stack_used());
 }
@@ -189,9 +205,9 @@ static void bench_misere(uint8_t g)
 {
     const char *name = bench_misere_games[g];
     const uint8_t tag = (uint8_t)(BENCH_TAG_MISERE + 3 * g);
+    if (engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name)) != ENGINE_OK) return;
     printf("#probe %u %s/warm\n#probe %u %s/cold\n#probe %u %s/345\n", tag, name, tag + 1, name,
            tag + 2, name);
-    engine_rules_parse(&bench_rules, name, (uint8_t)strlen(name));
     bench_paint();
     for (uint8_t cold = 0; cold < 2; cold++)
         for (uint8_t total = 1; total <= ENGINE_MISERE_TOKENS; total++) {
@@ -220,7 +236,10 @@ int main(void)
     UCSR0B = _BV(TXEN0);
     stdout = &bench_out;
     printf("bench: engine_choose_move, Perfect, cycles per decision\n");
-    printf("#probe %u wythoff-2^32/console\n", BENCH_TAG_CONSOLE);
+    /* the device profile's largest heaps: Wythoff's 255, the others' 2^16 - 1 */
+    printf("#probe %u wythoff-%s/console\n", BENCH_TAG_CONSOLE, ENGINE_DEVICE ? "255" : "2^32");
+    printf("#probe %u moore-16x2^%u/console\n", BENCH_TAG_CONSOLE_MOORE, (unsigned)ENGINE_HEAP_BITS);
+    printf("#probe %u lasker-16x2^32/console\n", BENCH_TAG_CONSOLE_LASKER);
     for (uint8_t g = 0; g < BENCH_GAMES; g++) bench_game(g);
     for (uint8_t g = 0; g < BENCH_MISERE_GAMES; g++) bench_misere(g);
     printf("bench: done\n");

@@ -433,3 +433,197 @@ uint16_t brute_count_moves(const brute_game_t *g, const brute_pos_t *p, uint16_t
     }
     return n;
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* The games of issue 15: searches that know only their moves. */
+
+#define BRUTE_BIT(t, i) (((t)[(i) >> 3] >> ((i) & 7)) & 1)
+#define BRUTE_SET(t, i) ((t)[(i) >> 3] |= (uint8_t)(1u << ((i) & 7)))
+
+bool brute_king_win(uint8_t x, uint8_t y) {
+    uint8_t *lost = brute_scratch(); /* 32 x 32 bits */
+    brute_memo_ready = false;
+    memset(lost, 0, 128);
+    for (uint16_t i = 0; i < 1024; i++) {
+        const uint8_t a = (uint8_t)(i >> 5), b = (uint8_t)(i & 31);
+        bool win = false; /* a move to a lost square */
+        if (a && BRUTE_BIT(lost, i - 32)) win = true;
+        if (b && BRUTE_BIT(lost, i - 1)) win = true;
+        if (a && b && BRUTE_BIT(lost, i - 33)) win = true;
+        if (!win) BRUTE_SET(lost, i);
+    }
+    return !BRUTE_BIT(lost, (uint16_t)(x * 32 + y));
+}
+
+/* Moore: positions of up to 4 heaps of 0..7 as 3-bit digits; the memo is 2 bits each. */
+static uint16_t brute_moore_key(const uint8_t *h, uint8_t count) {
+    uint16_t key = 0;
+    for (uint8_t i = 0; i < count; i++) key = (uint16_t)(key << 3 | h[i]);
+    return key;
+}
+
+static bool brute_moore_search(uint8_t k, uint8_t *h, uint8_t count, uint8_t *memo);
+
+/* Every move: a nonempty set of at most k heaps, each lowered to any smaller value. Calls fn
+ * (when given) with each move that leads to a lost position; returns how many do. */
+static uint16_t brute_moore_moves(uint8_t k, uint8_t *h, uint8_t count, uint8_t *memo,
+                                  brute_after_fn fn, void *ctx, bool first_only) {
+    uint16_t wins = 0;
+    for (uint8_t set = 1; set < (1u << count); set++) {
+        uint8_t size = 0, orig[4], to[4];
+        bool ok = true;
+        for (uint8_t i = 0; i < count; i++) {
+            orig[i] = h[i];
+            to[i] = 0;
+            if ((set >> i) & 1) {
+                size++;
+                if (h[i] == 0) ok = false;
+            }
+        }
+        if (!ok || size > k) continue;
+        /* odometer over the new values of the heaps in the set */
+        for (;;) {
+            for (uint8_t i = 0; i < count; i++) h[i] = ((set >> i) & 1) ? to[i] : orig[i];
+            const bool lost = !brute_moore_search(k, h, count, memo);
+            for (uint8_t i = 0; i < count; i++) h[i] = orig[i];
+            if (lost) {
+                uint8_t after[4];
+                for (uint8_t i = 0; i < count; i++) after[i] = ((set >> i) & 1) ? to[i] : orig[i];
+                wins++;
+                if (fn && !fn(ctx, after)) return wins;
+                if (first_only) return wins;
+            }
+            uint8_t i = 0;
+            for (; i < count; i++) {
+                if (!((set >> i) & 1)) continue;
+                if (++to[i] < orig[i]) break;
+                to[i] = 0;
+            }
+            if (i == count) break;
+        }
+    }
+    return wins;
+}
+
+static bool brute_moore_search(uint8_t k, uint8_t *h, uint8_t count, uint8_t *memo) {
+    const uint16_t key = brute_moore_key(h, count);
+    const uint8_t v = (uint8_t)((memo[key >> 2] >> ((key & 3) * 2)) & 3);
+    if (v) return v == 2;
+    const bool win = brute_moore_moves(k, h, count, memo, 0, 0, true) > 0;
+    memo[key >> 2] |= (uint8_t)((win ? 2 : 1) << ((key & 3) * 2));
+    return win;
+}
+
+static uint8_t *brute_moore_memo(uint8_t count) {
+    uint8_t *memo = brute_scratch();
+    brute_memo_ready = false;
+    memset(memo, 0, (size_t)((1u << (3 * count)) + 3) / 4);
+    return memo;
+}
+
+bool brute_moore_win(uint8_t k, const uint8_t *heaps, uint8_t count) {
+    uint8_t h[4];
+    memcpy(h, heaps, count);
+    return brute_moore_search(k, h, count, brute_moore_memo(count));
+}
+
+uint16_t brute_moore_wins(uint8_t k, const uint8_t *heaps, uint8_t count, brute_after_fn fn,
+                          void *ctx) {
+    uint8_t h[4];
+    memcpy(h, heaps, count);
+    return brute_moore_moves(k, h, count, brute_moore_memo(count), fn, ctx, false);
+}
+
+void brute_lasker_grundy(uint16_t n_max, uint16_t *out) {
+    for (uint16_t n = 0; n <= n_max; n++) {
+        uint8_t seen[BRUTE_VALUE_MAX / 8] = {0}; /* n_max < BRUTE_VALUE_MAX / 2 */
+        for (uint16_t t = 1; t <= n; t++) BRUTE_SET(seen, out[n - t]);   /* take t */
+        for (uint16_t a = 1; a < n; a++) BRUTE_SET(seen, out[a] ^ out[n - a]); /* split */
+        uint16_t g = 0;
+        while (BRUTE_BIT(seen, g)) g++;
+        out[n] = g;
+    }
+}
+
+/* Days in month m of year y, by the Gregorian rule as written. */
+static uint8_t brute_month_days(uint16_t y, uint8_t m) {
+    static const uint8_t days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return (uint8_t)(days[m - 1] + (m == 2 && leap));
+}
+
+/* Days from date (y, m, d) to the next date with the same day in the next month: 0 if none. */
+static uint8_t brute_month_step(uint16_t y, uint8_t m, uint8_t d) {
+    const uint16_t ny = m == 12 ? (uint16_t)(y + 1) : y;
+    const uint8_t nm = m == 12 ? 1 : (uint8_t)(m + 1);
+    return d <= brute_month_days(ny, nm) ? brute_month_days(y, m) : 0;
+}
+
+uint32_t brute_calendar(brute_date_fn fn, void *ctx) {
+    uint64_t ahead = 0; /* bit j: whether the date j + 1 days later is won for its mover */
+    uint32_t dates = 0;
+    uint16_t y = 2001;
+    uint8_t m = 11, d = 4;
+    for (;;) {
+        /* `dates` dates lie after this one: no move may go further */
+        const uint8_t step = brute_month_step(y, m, d);
+        bool win = dates >= 1 && !(ahead & 1); /* the next day */
+        if (step && step <= dates && !((ahead >> (step - 1)) & 1)) win = true;
+        fn(ctx, y, m, d, win);
+        dates++;
+        ahead = ahead << 1 | win;
+        if (y == 1900 && m == 1 && d == 1) return dates;
+        if (--d == 0) {
+            if (--m == 0) {
+                m = 12;
+                y--;
+            }
+            d = brute_month_days(y, m);
+        }
+    }
+}
+
+static uint32_t brute_mult_n;
+
+bool brute_mult_table(uint32_t n) {
+    uint8_t *lost = brute_scratch();
+    brute_memo_ready = false;
+    if (n > 8ul * BRUTE_SCRATCH_BYTES) return false;
+    brute_mult_n = n;
+    memset(lost, 0, (size_t)(n + 7) / 8);
+    for (uint32_t p = n - 1; p >= 1; p--) {
+        bool win = false;
+        for (uint32_t c = 2; c <= 9 && !win; c++) win = c * p >= n || BRUTE_BIT(lost, c * p);
+        if (!win) BRUTE_SET(lost, p);
+    }
+    return true;
+}
+
+bool brute_mult_won(uint32_t p) {
+    return !BRUTE_BIT((const uint8_t *)brute_scratch(), p) && p < brute_mult_n;
+}
+
+static int8_t brute_dag_visit(const uint8_t (*edges)[2], uint8_t count, uint8_t v, uint8_t *state,
+                              uint8_t *values) {
+    if (state[v] == 2) return 1;
+    if (state[v] == 1) return 0; /* on the current path: a cycle */
+    state[v] = 1;
+    uint8_t seen[9] = {0};
+    for (uint8_t e = 0; e < count; e++) {
+        if (edges[e][0] != v) continue;
+        if (!brute_dag_visit(edges, count, edges[e][1], state, values)) return 0;
+        BRUTE_SET(seen, values[edges[e][1]]);
+    }
+    uint8_t g = 0;
+    while (BRUTE_BIT(seen, g)) g++;
+    values[v] = g;
+    state[v] = 2;
+    return 1;
+}
+
+bool brute_dag_grundy(const uint8_t (*edges)[2], uint8_t count, uint8_t *values) {
+    uint8_t state[64] = {0};
+    for (uint8_t v = 0; v < 64; v++)
+        if (!brute_dag_visit(edges, count, v, state, values)) return false;
+    return true;
+}

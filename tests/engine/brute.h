@@ -111,6 +111,31 @@ uint16_t brute_count_moves(const brute_game_t *g, const brute_pos_t *p, uint16_t
 #define BRUTE_SCRATCH_BYTES (BRUTE_MEMO_SLOTS * (BRUTE_KEY_BYTES + 1))
 void *brute_scratch(void);
 
+/* --- The games of issue 15, each from its rules alone (memory: brute_scratch, so no other
+ * search may run meanwhile). --- */
+
+/* King walk: whether (x, y), both below 32, is won (steps to (x-1, y), (x, y-1), (x-1, y-1)). */
+bool brute_king_win(uint8_t x, uint8_t y);
+/* Moore's Nim_k on count heaps (count <= 4, each <= 7): whether the player to move wins; with
+ * fn, each winning move is passed as the heaps after it (count entries), and counted. */
+typedef bool (*brute_after_fn)(void *ctx, const uint8_t *after);
+bool brute_moore_win(uint8_t k, const uint8_t *heaps, uint8_t count);
+uint16_t brute_moore_wins(uint8_t k, const uint8_t *heaps, uint8_t count, brute_after_fn fn,
+                          void *ctx);
+/* Lasker's Nim: Grundy values of heaps 0..n_max by the mex over takes and splits. */
+void brute_lasker_grundy(uint16_t n_max, uint16_t *out);
+/* The calendar game by backward search from 2001-11-04 over every date from 1900-01-01 (a ring
+ * of the next 32 days' answers): fn gets each date with whether the player to move wins, and
+ * the number of dates is returned. */
+typedef void (*brute_date_fn)(void *ctx, uint16_t y, uint8_t m, uint8_t d, bool win);
+uint32_t brute_calendar(brute_date_fn fn, void *ctx);
+/* mult:N, memoised over p = N - 1 down to 1 (N at most 8 * BRUTE_SCRATCH_BYTES): whether p is won. */
+bool brute_mult_table(uint32_t n);
+bool brute_mult_won(uint32_t p);
+/* dag: Grundy values of nodes 0..63 of edges[count][2] by recursion over successors; false when
+ * the graph has a cycle (found by depth-first search). */
+bool brute_dag_grundy(const uint8_t (*edges)[2], uint8_t count, uint8_t *values);
+
 /* Set when a position outgrew BRUTE_MAX_HEAPS; answers given since are not to be trusted. */
 extern bool brute_overflow;
 

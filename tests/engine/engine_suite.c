@@ -26,7 +26,8 @@
 /* The AVR's flash holds the engine and only a part of the suite: its build makes six
  * firmwares, with ENGINE_SUITE_PART 1 (every game's values and huge heaps), 2 (rules parsing,
  * move validation), 3 (classic cases, regressions), 4 (Wythoff), 5 (misere variants) and
- * 6 (every game's small positions).
+ * 6 (every game's small positions), 7 (king, lasker, calendar, mult, dag), 8 (moore, which
+ * the device images ship).
  * 0: everything. */
 #ifndef ENGINE_SUITE_PART
 #define ENGINE_SUITE_PART 0
@@ -37,6 +38,8 @@
 #define SUITE_PART4 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 4)
 #define SUITE_PART5 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 5)
 #define SUITE_PART6 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 6)
+#define SUITE_PART7 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 7)
+#define SUITE_PART8 (ENGINE_SUITE_PART == 0 || ENGINE_SUITE_PART == 8)
 
 /* Sizes. The host runs everything the brief asks for in about 5 s. The AVR has 2 KB of RAM
  * (engine ~370 B, brute memo 480 B, the brute search's recursion ~30 B per token) and a
@@ -95,7 +98,7 @@
 #define SUITE_BRUTE_TOKENS 400
 #endif
 
-#define SUITE_HEAP_MAX 0xFFFFFFFFul
+#define SUITE_HEAP_MAX ENGINE_HEAP_MAX
 #define SUITE_SHARED __attribute__((unused)) /* used by some of the parts */
 #define SUITE_NAME_MAX 32
 
@@ -137,9 +140,29 @@ static engine_rules_t suite_rules;
 static brute_game_t suite_game;
 
 /* Parse suite_name for both; false (after a failed check) if either refuses it. */
+/* Whether name (in flash) is an octal: code that this profile leaves to the calculator (the device
+ * profile's engine_rules_parse answers ENGINE_ERR_ELSEWHERE for it). */
+static bool suite_elsewhere(const char *name) {
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL)) return false;
+    const char *t = strncmp(name, "misere:", 7) ? name : name + 7;
+    return !strncmp(t, "octal", 5) && (t[5] == 0 || t[5] == ':');
+}
+
+SUITE_SHARED static bool suite_elsewhere_P(const char *name_P) {
+    char buf[SUITE_NAME_MAX];
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL)) return false;
+    suite_copy_P(buf, name_P);
+    return suite_elsewhere(buf);
+}
+
 static bool suite_parse_both(void) {
     const engine_status_t s =
         engine_rules_parse(&suite_rules, suite_name, (uint8_t)strlen(suite_name));
+    if (suite_elsewhere(suite_name)) {
+        /* the device profile leaves octal: codes to the calculator */
+        CHECK(s == ENGINE_ERR_ELSEWHERE, "engine_rules_parse: status %u, not elsewhere", (unsigned)s);
+        return false;
+    }
     CHECK(s == ENGINE_OK, "engine_rules_parse refuses a valid game: status %u", (unsigned)s);
     const bool ok = brute_parse(&suite_game, suite_name);
     CHECK(ok, "brute_parse refuses the game");
@@ -703,6 +726,8 @@ static void suite_big_position(const suite_ref_t *ref, const engine_position_t *
 static const uint32_t suite_big32[] PROGMEM = {
     0xFFFFFFFFul, 0xFFFFFFFEul, 0x80000000ul, 0xDEADBEEFul, 0x7FFFFFFFul, 0xFFFFFFFDul,
     0xFFFF0000ul, 0x12345678ul, 1000000007ul, 65537ul,      65535ul,      3ul};
+/* Heaps for games answered up to 255 (the device profile's run-time subtraction sets). */
+static const uint32_t suite_big8[] PROGMEM = {255, 254, 200, 129, 128, 127, 100, 77, 64, 33, 7, 3};
 #if SUITE_SMALL
 static const uint32_t suite_big16[] PROGMEM = {4096, 1000, 300, 71};
 #else
@@ -712,8 +737,8 @@ static const uint32_t suite_big16[] PROGMEM = {65535, 65534, 40000, 4097, 65533,
 
 /* Positions of one, two (and on the host three) huge heaps. */
 static void suite_big(const suite_ref_t *ref) {
-    const bool wide = engine_heap_limit(&suite_rules) == SUITE_HEAP_MAX;
-    const uint32_t *list = wide ? suite_big32 : suite_big16;
+    const uint32_t limit = engine_heap_limit(&suite_rules);
+    const uint32_t *list = limit == 0xFFFFFFFFul ? suite_big32 : limit >= 65535 ? suite_big16 : suite_big8;
     uint8_t count = SUITE_BIG_COUNT;
     if (suite_game.kind == BRUTE_SUB && suite_rules.table == ENGINE_TABLE_NONE)
         count = SUITE_BIG_RUNTIME;
@@ -769,11 +794,12 @@ static __attribute__((noinline)) void suite_theory(uint16_t mex_max, uint8_t fla
     for (uint8_t i = 0; i < sizeof suite_big32 / sizeof suite_big32[0]; i++) {
         const uint32_t n = pgm_read_dword(&suite_big32[i]);
         uint32_t c;
-        if (suite_closed_form(n, &c))
+        if (n <= limit && suite_closed_form(n, &c))
             CHECK(suite_grundy(n) == c, "g(%lu) = %lu, closed form %lu", (unsigned long)n,
                   (unsigned long)suite_grundy(n), (unsigned long)c);
     }
-    if (flags & SUITE_F_PERIODIC) {
+    /* a period is needed past the limit only (the device profile's run-time sets stop at 255) */
+    if ((flags & SUITE_F_PERIODIC) && limit > ref.n_max) {
         const bool proven = suite_period(&ref);
         CHECK(proven, "no period proven within %u values", ref.n_max);
         if (!proven) return;
@@ -1023,8 +1049,13 @@ static void suite_wythoff_big(engine_heap_t x, engine_heap_t y) {
     suite_pos = 0;
 }
 
-/* Centres of the windows near 2^32: b_k crosses 2^32 near 2^32/phi^2, a_k near 2^32/phi. */
+/* Centres of the windows near 2^32 (the device profile: 2^16): b_k crosses it near 2^32/phi^2, a_k
+ * near 2^32/phi. */
+#if ENGINE_DEVICE /* the helpers answer k, n <= 255 (ENGINE_WYTHOFF_MAX): windows across it */
+static const uint32_t suite_wythoff_edges[2] PROGMEM = {2000ul, 4000ul};
+#else
 static const uint32_t suite_wythoff_edges[2] PROGMEM = {1640531527ul, 2654435769ul};
+#endif
 
 #if !SUITE_SMALL
 /* floor(sqrt(v)), bit by bit (host only: the brief's reference formula). */
@@ -1046,12 +1077,15 @@ static uint64_t suite_isqrt(uint64_t v) {
 #endif
 
 /* engine_wythoff_lower / _partner at k, against the reference ref = floor(k phi). */
+/* ENGINE_WYTHOFF_MAX in a variable: compared with 32-bit numbers without type-limits warnings. */
+static const uint32_t suite_wythoff_max = ENGINE_WYTHOFF_MAX;
+
 static void suite_wythoff_k(uint32_t k, bool big) {
     engine_heap_t a, b;
     uint32_t ref;
-    const bool fits = suite_phi_floor(k, &ref);
-    const bool ok = engine_wythoff_lower(k, &a);
-    CHECK(ok == fits, "engine_wythoff_lower(%lu) says %u, exact floor(k phi) fits 32 bits: %u",
+    const bool fits = suite_phi_floor(k, &ref) && (engine_heap_t)ref == ref && k <= suite_wythoff_max;
+    const bool ok = engine_wythoff_lower((engine_heap_t)k, &a);
+    CHECK(ok == fits, "engine_wythoff_lower(%lu) says %u, exact floor(k phi) fits a heap: %u",
           (unsigned long)k, ok, fits);
     if (!ok || !fits) return;
     CHECK(a == ref, "engine_wythoff_lower(%lu) = %lu, exact %lu", (unsigned long)k,
@@ -1059,12 +1093,12 @@ static void suite_wythoff_k(uint32_t k, bool big) {
     if (k == 0) return;
     const uint32_t bk = ref + k; /* b_k; wraps when over 32 bits */
     const bool pok = engine_wythoff_partner(ref, &b);
-    CHECK(pok == (bk > ref) && (!pok || b == bk), "engine_wythoff_partner(a_%lu = %lu)",
-          (unsigned long)k, (unsigned long)ref);
-    if (bk < ref) return;
+    CHECK(pok == (bk > ref && (engine_heap_t)bk == bk && ref <= suite_wythoff_max) && (!pok || b == bk),
+          "engine_wythoff_partner(a_%lu = %lu)", (unsigned long)k, (unsigned long)ref);
+    if (bk < ref || (engine_heap_t)bk != bk || bk > suite_wythoff_max) return;
     CHECK(engine_wythoff_partner(bk, &b) && b == ref, "engine_wythoff_partner(b_%lu = %lu)",
           (unsigned long)k, (unsigned long)bk);
-    if (!big) return;
+    if (!big || bk > engine_heap_limit(&suite_rules)) return;
     suite_wythoff_big(ref, bk);
     suite_wythoff_big(bk, ref);
     suite_wythoff_big(ref + 1, bk);
@@ -1096,19 +1130,27 @@ static __attribute__((noinline)) void suite_wythoff(void) {
 #if !SUITE_SMALL
         /* the brief's reference: floor(k phi) = (k + isqrt(5 k^2)) / 2 */
         const uint64_t ref = (k + suite_isqrt(5ull * k * k)) / 2;
-        CHECK(engine_wythoff_lower(k, &a) && a == ref,
+        CHECK(k > suite_wythoff_max || (engine_wythoff_lower(k, &a) && a == ref),
               "engine_wythoff_lower(%lu) = %lu, "
               "(k + isqrt(5k^2)) / 2 = %lu",
               (unsigned long)k, (unsigned long)a, (unsigned long)ref);
 #endif
         suite_wythoff_k(k, false);
     }
-    /* the last cold positions below 2^32, worked out with 60-digit decimals */
+    /* the last cold positions below 2^32 (device profile: 2^16), worked out with 60-digit decimals */
+#if ENGINE_DEVICE
+    CHECK(engine_wythoff_lower(255u, &a) && a == 412u, "a_255 = 412");
+    CHECK(!engine_wythoff_lower(256u, &a), "a_256 is past the device's 255");
+    CHECK(engine_wythoff_partner(255u, &a) && a == 413u, "b_158 = 413");
+    CHECK(engine_wythoff_partner(253u, &a) && a == 156u, "a_97 = 156");
+    CHECK(!engine_wythoff_partner(256u, &a), "256 is past the device's 255");
+#else
     CHECK(engine_wythoff_lower(2654435769ul, &a) && a == 4294967295ul, "a_2654435769 = 2^32-1");
     CHECK(!engine_wythoff_lower(2654435770ul, &a), "a_2654435770 = 2^32 overflows");
     CHECK(engine_wythoff_lower(1640531526ul, &a) && a == 2654435768ul, "a_1640531526");
     CHECK(engine_wythoff_partner(2654435768ul, &a) && a == 4294967294ul, "b_1640531526");
     CHECK(!engine_wythoff_partner(2654435770ul, &a), "b_1640531527 = 2^32 + 1 overflows");
+#endif
     for (uint8_t e = 0; e < 2; e++) {
         const uint32_t centre = pgm_read_dword(&suite_wythoff_edges[e]);
         for (uint32_t k = centre - SUITE_WYTHOFF_WINDOW; k <= centre + SUITE_WYTHOFF_WINDOW; k++) {
@@ -1123,16 +1165,17 @@ static __attribute__((noinline)) void suite_wythoff(void) {
                 r--;
             const uint64_t ref = (uint64_t)((k + r) / 2);
             const bool ok = engine_wythoff_lower(k, &a);
-            CHECK(ok == (ref <= SUITE_HEAP_MAX) && (!ok || a == ref),
+            CHECK(ok == (ref <= SUITE_HEAP_MAX && k <= suite_wythoff_max) && (!ok || a == ref),
                   "engine_wythoff_lower(%lu), 128-bit reference %llu", (unsigned long)k,
                   (unsigned long long)ref);
 #endif
         }
     }
-    suite_wythoff_big(0xFFFFFFFFul, 0xFFFFFFFFul);
-    suite_wythoff_big(0xFFFFFFFFul, 0xFFFFFFF0ul);
-    suite_wythoff_big(0, 0xFFFFFFFFul);
-    suite_wythoff_big(1234567ul, 0xFFFFFFFEul);
+    const engine_heap_t top = engine_heap_limit(&suite_rules); /* the device: 255 */
+    suite_wythoff_big(top, top);
+    suite_wythoff_big(top, top - 15);
+    suite_wythoff_big(0, top);
+    suite_wythoff_big(ENGINE_DEVICE ? 123u : 1234567ul, top - 1);
 }
 #endif
 
@@ -1316,14 +1359,17 @@ static __attribute__((noinline)) void suite_parsing(void) {
     suite_set_name_P(CHECK_STR("parsing"));
     for (uint8_t i = 0; i < sizeof suite_parse_cases / sizeof suite_parse_cases[0]; i++) {
         const engine_status_t s = suite_parse_P(&r, suite_parse_cases[i].text);
-        const uint8_t want = pgm_read_byte(&suite_parse_cases[i].status);
+        uint8_t want = pgm_read_byte(&suite_parse_cases[i].status);
+        if (suite_elsewhere_P(suite_parse_cases[i].text)) want = ENGINE_ERR_ELSEWHERE;
         CHECK(s == want, "engine_rules_parse(\"%s\") = %u, expected %u", suite_parse_cases[i].text,
               (unsigned)s, want);
     }
     for (uint8_t i = 0; i < sizeof suite_specs / sizeof suite_specs[0]; i++)
-        CHECK(suite_parse_P(&r, suite_specs[i].name) == ENGINE_OK, "\"%s\" refused",
-              suite_specs[i].name);
+        CHECK(suite_parse_P(&r, suite_specs[i].name) ==
+                  (suite_elsewhere_P(suite_specs[i].name) ? ENGINE_ERR_ELSEWHERE : ENGINE_OK),
+              "\"%s\" refused", suite_specs[i].name);
     for (uint8_t i = 0; i < sizeof suite_alias / sizeof suite_alias[0]; i++) {
+        if (suite_elsewhere_P(suite_alias[i][0])) continue;
         const engine_status_t s = suite_parse_P(&r, suite_alias[i][0]);
         CHECK(s == ENGINE_OK, "\"%s\" refused: %u", suite_alias[i][0], (unsigned)s);
         if (s == ENGINE_OK) suite_same_values(&r, suite_alias[i][1]);
@@ -1364,7 +1410,7 @@ static __attribute__((noinline)) void suite_parsing(void) {
               r.game == ENGINE_GAME_LINE && r.misere == 1 && engine_octal_digit(&r, 1) == 0 &&
               engine_octal_digit(&r, 3) == 7,
           "misere:line:2,3");
-    {
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL)) {
         /* engine_rules_misere: a fresh serial (the work buffer may hold the normal game's values),
          * nim becomes misere Nim, wythoff has no misere variant */
         uint32_t serial = 0;
@@ -1381,9 +1427,9 @@ static __attribute__((noinline)) void suite_parsing(void) {
                   engine_rules_misere(&r) == ENGINE_ERR_BAD_PARAMETER,
               "engine_rules_misere(wythoff) is accepted");
     }
-    CHECK(suite_parse_P(&r, CHECK_STR("octal:0.1234567")) == ENGINE_OK &&
+    CHECK(!ENGINE_HAS(ENGINE_GAME_OCTAL) || (suite_parse_P(&r, CHECK_STR("octal:0.1234567")) == ENGINE_OK &&
               engine_octal_digit(&r, 1) == 1 && engine_octal_digit(&r, 4) == 4 &&
-              engine_octal_digit(&r, 7) == 7 && engine_octal_digit(&r, 8) == 0,
+              engine_octal_digit(&r, 7) == 7 && engine_octal_digit(&r, 8) == 0),
           "octal:0.1234567 digits");
     /* 32 distinct values fit, 33 do not, duplicates collapse */
     char *end = text + suite_copy_P(text, CHECK_STR("sub:1"));
@@ -1404,6 +1450,7 @@ static __attribute__((noinline)) void suite_parsing(void) {
           "duplicates do not collapse");
     /* the longest code a uint8_t length can carry: "octal:0." and 247 digits */
     suite_copy_P(text, CHECK_STR("octal:0."));
+    if (ENGINE_HAS(ENGINE_GAME_OCTAL)) {
     for (uint8_t i = 0; i < 247; i++)
         text[8 + i] = (char)('0' + (i * 5 + 3) % 8);
     text[255] = 0;
@@ -1413,6 +1460,7 @@ static __attribute__((noinline)) void suite_parsing(void) {
           "247-digit code");
     text[254] = '9';
     CHECK(engine_rules_parse(&r, text, 255) == ENGINE_ERR_BAD_PARAMETER, "bad 247th digit");
+    }
     /* the other constructors */
     CHECK(engine_rules_init(&r, ENGINE_GAME_BASH) == ENGINE_ERR_UNKNOWN_GAME, "init(bash)");
     CHECK(engine_rules_init(&r, ENGINE_GAME_SUB) == ENGINE_ERR_UNKNOWN_GAME, "init(sub)");
@@ -1591,6 +1639,9 @@ static __attribute__((noinline)) void suite_validation(void) {
             ok = suite_use_P(suite_vgames[game]);
         }
         if (!ok) continue;
+        /* the device profile's limits are its own (255 for run-time sets and fib): only the cases
+         * whose numbers are all within 255 hold in both profiles */
+        if (ENGINE_DEVICE && (c.h0 > 255 || c.h1 > 255 || c.take > 255 || c.left > 255)) continue;
         memset(&p, 0, sizeof p);
         p.count = c.count;
         for (uint8_t h = 0; h < ENGINE_MAX_HEAPS; h++)
@@ -1662,6 +1713,24 @@ static void suite_misere_positions(void) {
           "engine_heap_grundy gives a value");
     for (uint8_t c = 1; c <= SUITE_MISERE_HEAPS; c++)
         suite_tuples(c, SUITE_MISERE_TOKENS, SUITE_MISERE_TOKENS);
+#if !SUITE_SMALL
+    /* games that never split: board-bounded positions too, 4 heaps of up to 7 (up to 28 tokens) */
+    if (suite_rules.game < ENGINE_GAME_KAYLES)
+        for (uint8_t c = 2; c <= 4; c++) suite_tuples(c, 7, 28);
+#endif
+    {
+        /* past 16 tokens: bounded positions are decided in games without splits only (the
+         * positions in suite_tuple: the AVR's stack has no room for them) */
+        engine_position_t *q = &suite_tuple;
+        const bool splits = suite_rules.game >= ENGINE_GAME_KAYLES;
+        suite_set(q, 4, (const engine_heap_t[]){7, 7, 7, 7});
+        CHECK(engine_check_position(&suite_rules, q) == (splits ? ENGINE_ERR_TOO_BIG : ENGINE_OK),
+              "4 heaps of 7");
+        suite_set(q, 5, (const engine_heap_t[]){4, 4, 4, 4, 4});
+        CHECK(engine_check_position(&suite_rules, q) == ENGINE_ERR_TOO_BIG, "5 heaps of 4");
+        suite_set(q, 3, (const engine_heap_t[]){8, 8, 1});
+        CHECK(engine_check_position(&suite_rules, q) == ENGINE_ERR_TOO_BIG, "heaps of 8");
+    }
     CHECK(!brute_overflow, "a position outgrew the brute-force solver");
     brute_overflow = false;
 }
@@ -1844,9 +1913,12 @@ static void suite_misere_index(void) {
         if (total) part[n++] = total;
         for (;;) {
             memset(p, 0, sizeof *p);
-            p->count = (uint8_t)(n + 1); /* an empty heap first, then the parts reversed */
+            /* an empty heap first (while there is room: 16 ones fill every slot), then the parts
+             * reversed */
+            const uint8_t gap = n < ENGINE_MAX_HEAPS;
+            p->count = (uint8_t)(n + gap);
             for (uint8_t i = 0; i < n; i++)
-                p->heap[n - i] = part[i];
+                p->heap[n - 1 + gap - i] = part[i];
             const uint16_t slot = engine_exact_index(p);
             count++;
             if (slot >= 915 || (seen[slot >> 3] & (1u << (slot & 7))))
@@ -2006,6 +2078,532 @@ static __attribute__((noinline)) void suite_regressions(void) {
 
 #endif
 
+#if SUITE_PART7 || SUITE_PART8
+/* ------------------------------------------------------------------------------------------ */
+/* The games of issue 15 against their brute-force searches. */
+
+#if SUITE_SMALL
+#define SUITE_MOORE_HEAPS 3   /* moore: all positions of up to this many heaps <= 7 */
+#define SUITE_MOORE_K 2       /* ... for k from this to 3 (the device's: 2e9 cycles hold no more) */
+#define SUITE_LASKER_MEX 120  /* lasker: heaps checked against the mex */
+#define SUITE_LASKER_POS 12   /* lasker: two-heap positions up to this, every winning move */
+#define SUITE_MULT_MAX 200    /* mult:N for every N up to this, every p */
+#define SUITE_DAG_COUNT 6     /* random graphs */
+#define SUITE_RANDOM_BIG 8    /* random positions of huge heaps */
+#else
+#define SUITE_MOORE_HEAPS 4
+#define SUITE_MOORE_K 1
+#define SUITE_LASKER_MEX 1500
+#define SUITE_LASKER_POS 60
+#define SUITE_MULT_MAX 5000
+#define SUITE_DAG_COUNT 300
+#define SUITE_RANDOM_BIG 400
+#endif
+
+static uint32_t suite_rand_state = 12345;
+static uint32_t suite_rand(void) {
+    suite_rand_state ^= suite_rand_state << 13;
+    suite_rand_state ^= suite_rand_state >> 17;
+    suite_rand_state ^= suite_rand_state << 5;
+    return suite_rand_state;
+}
+
+/* Parse a game from flash into suite_rules; false after a failed check. */
+static bool suite_rules_P(const char *name_P) {
+    suite_set_name_P(name_P);
+    const engine_status_t s = suite_parse_P(&suite_rules, name_P);
+    CHECK(s == ENGINE_OK, "the engine refuses %s: %u", suite_name, (unsigned)s);
+    return s == ENGINE_OK;
+}
+
+/* The heaps of p after move m (a split's parts in the heap's place, as the console writes them)
+ * into q; false when there are more than ENGINE_MAX_HEAPS. */
+static void suite_after_move(const engine_position_t *p, const engine_move_t *m,
+                             engine_position_t *q) {
+    q->count = 0;
+    for (uint8_t i = 0; i < p->count; i++) {
+        const engine_heap_t h = p->heap[i];
+        if (m->heap == ENGINE_HEAP_ALL) {
+            q->heap[q->count++] = engine_after_heap(&suite_rules, p, m, i);
+        } else if (m->heap == ENGINE_HEAP_BOTH) {
+            q->heap[q->count++] = h - m->take;
+        } else if (i != m->heap) {
+            q->heap[q->count++] = h;
+        } else {
+            const engine_heap_t right = h - m->take - m->left;
+            if (m->left && right) q->heap[q->count++] = m->left;
+            q->heap[q->count++] = m->left && !right ? m->left : right;
+        }
+    }
+}
+
+/* King: every square below 32 x 32 against the search; the one winning move. */
+static void suite_king(void) {
+    engine_position_t p = {2, {0}};
+    if (!suite_rules_P(CHECK_STR("king"))) return;
+    suite_pos = &p;
+    for (uint8_t x = 0; x < 32; x++)
+        for (uint8_t y = 0; y < 32; y++) {
+            p.heap[0] = x;
+            p.heap[1] = y;
+            const bool win = brute_king_win(x, y);
+            CHECK(engine_is_win(&suite_rules, &p) == win, "king: the engine says %d",
+                  !win);
+            engine_iter_t it = {0};
+            engine_move_t m;
+            uint8_t wins = 0;
+            while (engine_next_winning_move(&suite_rules, &p, &it, &m)) {
+                engine_position_t q = p;
+                CHECK(engine_apply_move(&suite_rules, &q, &m) == ENGINE_OK, "king: illegal move");
+                CHECK(!brute_king_win((uint8_t)q.heap[0], (uint8_t)q.heap[1]),
+                      "king: the move does not win");
+                wins++;
+            }
+            uint8_t expected = 0; /* the brute's winning steps */
+            if (x && !brute_king_win((uint8_t)(x - 1), y)) expected++;
+            if (y && !brute_king_win(x, (uint8_t)(y - 1))) expected++;
+            if (x && y && !brute_king_win((uint8_t)(x - 1), (uint8_t)(y - 1))) expected++;
+            CHECK(wins == expected, "king: %u winning moves, brute %u", wins, expected);
+            uint8_t moves = 0;
+            engine_iter_t all = {0};
+            while (engine_next_move(&suite_rules, &p, &all, &m)) moves++;
+            CHECK(moves == (x > 0) + (y > 0) + (x && y), "king: %u moves", moves);
+        }
+    static const uint32_t big[][2] PROGMEM = {{4294967295ul, 4294967295ul}, {4294967294ul, 7},
+                                              {0, 4294967295ul}, {4294967294ul, 2}};
+    for (uint8_t i = 0; i < 4; i++) {
+        p.heap[0] = pgm_read_dword(&big[i][0]);
+        p.heap[1] = pgm_read_dword(&big[i][1]);
+        engine_move_t m;
+        const bool win = engine_is_win(&suite_rules, &p);
+        CHECK(win == ((p.heap[0] | p.heap[1]) & 1), "king: huge heaps");
+        CHECK(engine_best_move(&suite_rules, &p, &m), "king: no move");
+        if (win) {
+            engine_apply_move(&suite_rules, &p, &m);
+            CHECK(!engine_is_win(&suite_rules, &p), "king: the move leaves a win");
+        }
+    }
+    suite_pos = 0;
+}
+
+/* Moore: the engine's winning moves as a set, against the brute's. */
+static uint32_t suite_moore_set[64];
+static uint16_t suite_moore_found;
+static bool suite_moore_collect(void *ctx, const uint8_t *after) {
+    const uint8_t count = *(const uint8_t *)ctx;
+    uint32_t key = 0;
+    for (uint8_t i = 0; i < count; i++) key = key << 3 | after[i];
+    if (suite_moore_found < 64) suite_moore_set[suite_moore_found] = key;
+    suite_moore_found++;
+    return true;
+}
+
+static void suite_moore_position(const uint8_t *h, uint8_t count, uint8_t k) {
+    engine_position_t p = {count, {0}};
+    for (uint8_t i = 0; i < count; i++) p.heap[i] = h[i];
+    suite_pos = &p;
+    const bool win = brute_moore_win(k, h, count);
+    CHECK(engine_is_win(&suite_rules, &p) == win, "moore: the engine says %d", !win);
+    suite_moore_found = 0;
+    const uint16_t wins = brute_moore_wins(k, h, count, suite_moore_collect, &count);
+    engine_iter_t it = {0};
+    engine_move_t m;
+    uint16_t listed = 0;
+    while (engine_next_winning_move(&suite_rules, &p, &it, &m)) {
+        uint32_t key = 0;
+        for (uint8_t i = 0; i < count; i++) key = key << 3 | engine_after_heap(&suite_rules, &p, &m, i);
+        bool known = false;
+        for (uint16_t j = 0; j < suite_moore_found && j < 64; j++) known |= suite_moore_set[j] == key;
+        CHECK(known || suite_moore_found > 64, "moore: a winning move the brute does not have");
+        listed++;
+    }
+    CHECK(listed == wins, "moore: %u winning moves listed, brute %u", listed, wins);
+    CHECK(engine_count_winning(&suite_rules, &p, 1001) == (wins < 1001 ? wins : 1001),
+          "moore: counted wrong");
+}
+
+/* Whether q is lost in moore:k (Moore's rule, written out) and a move of at most k heaps from p. */
+static bool suite_moore_lost_move(const engine_position_t *p, const engine_position_t *q, uint8_t k) {
+    uint8_t changed = 0;
+    for (uint8_t i = 0; i < p->count; i++) {
+        if (q->heap[i] > p->heap[i]) return false;
+        changed += q->heap[i] != p->heap[i];
+    }
+    if (changed == 0 || changed > k) return false;
+    for (uint8_t j = 0; j < 32; j++) {
+        uint8_t ones = 0;
+        for (uint8_t i = 0; i < q->count; i++) ones += (q->heap[i] >> j) & 1;
+        if (ones % (k + 1)) return false;
+    }
+    return true;
+}
+
+static void suite_moore(void) {
+    static const char names[4][8] PROGMEM = {"moore:1", "moore:2", "moore:3", "moore:4"};
+    for (uint8_t k = SUITE_MOORE_K; k <= 5 - SUITE_MOORE_K; k++) {
+        if (!suite_rules_P(names[k - 1])) continue;
+        for (uint8_t count = 1; count <= SUITE_MOORE_HEAPS; count++) {
+            uint8_t h[4] = {0, 0, 0, 0};
+            for (;;) {
+                suite_moore_position(h, count, k);
+                uint8_t i = 0;
+                while (i < count && h[i] == 7) h[i++] = 0;
+                if (i == count) break;
+                h[i]++;
+            }
+        }
+        /* huge heaps: the first moves are distinct, legal and to lost positions */
+        for (uint16_t n = 0; n < SUITE_RANDOM_BIG / 4; n++) {
+            engine_position_t p = {(uint8_t)(1 + suite_rand() % 16), {0}}, q;
+            for (uint8_t i = 0; i < p.count; i++) p.heap[i] = suite_rand() >> (suite_rand() % 32);
+            suite_pos = &p;
+            engine_iter_t it = {0};
+            engine_move_t m;
+            uint32_t first[8];
+            uint8_t listed = 0;
+            const bool win = engine_is_win(&suite_rules, &p);
+            while (listed < 8 && engine_next_winning_move(&suite_rules, &p, &it, &m)) {
+                suite_after_move(&p, &m, &q);
+                CHECK(suite_moore_lost_move(&p, &q, k), "moore: not a winning move");
+                uint32_t key = 0;
+                for (uint8_t i = 0; i < q.count; i++) key = key * 2654435761ul + q.heap[i];
+                for (uint8_t j = 0; j < listed; j++) CHECK(first[j] != key, "moore: a move twice");
+                first[listed++] = key;
+            }
+            CHECK(win == (listed > 0), "moore: win %d but %u moves", win, listed);
+            const uint16_t counted = engine_count_winning(&suite_rules, &p, 1001);
+            CHECK(win == (counted > 0), "moore: counted %u", counted);
+        }
+    }
+    suite_pos = 0;
+}
+
+/* Lasker: values against the mex; winning moves of small positions from the brute values; the
+ * count without listing against the list for huge heaps. */
+static void suite_lasker(void) {
+    uint16_t *g = brute_scratch(); /* SUITE_LASKER_MEX + 1 values */
+    if (!suite_rules_P(CHECK_STR("lasker"))) return;
+    brute_lasker_grundy(SUITE_LASKER_MEX, g);
+    for (uint16_t n = 0; n <= SUITE_LASKER_MEX; n++) {
+        engine_heap_t v = 0;
+        CHECK(engine_heap_grundy(&suite_rules, n, &v) == ENGINE_OK && v == g[n],
+              "lasker: g(%u) = %lu, mex %u", n, (unsigned long)v, g[n]);
+    }
+    engine_position_t p = {2, {0}};
+    suite_pos = &p;
+    for (uint16_t a = 0; a <= SUITE_LASKER_POS; a++)
+        for (uint16_t b = 0; b <= SUITE_LASKER_POS; b++) {
+            p.heap[0] = a;
+            p.heap[1] = b;
+            CHECK(engine_is_win(&suite_rules, &p) == ((g[a] ^ g[b]) != 0), "lasker: win");
+            /* the brute's winning options: takes to t, splits x + y, with value g(other) */
+            uint16_t wins = 0;
+            for (uint8_t i = 0; i < 2; i++) {
+                const uint16_t h = i ? b : a, other = g[i ? a : b];
+                for (uint16_t t = 0; t < h; t++) wins += g[t] == other;
+                for (uint16_t x = 1; x <= h / 2; x++) wins += (g[x] ^ g[h - x]) == other;
+            }
+            engine_iter_t it = {0};
+            engine_move_t m;
+            uint16_t listed = 0;
+            while (engine_next_winning_move(&suite_rules, &p, &it, &m)) {
+                engine_position_t q = p;
+                CHECK(engine_apply_move(&suite_rules, &q, &m) == ENGINE_OK, "lasker: illegal");
+                uint16_t x = 0;
+                for (uint8_t i = 0; i < q.count; i++) x ^= g[q.heap[i]];
+                CHECK(x == 0, "lasker: the move leaves a win");
+                listed++;
+            }
+            CHECK(listed == wins, "lasker: %u winning moves, brute %u", listed, wins);
+            CHECK(engine_count_winning(&suite_rules, &p, 1001) == wins, "lasker: count");
+        }
+    /* huge heaps: the count without listing against the list, up to 1001 */
+    for (uint16_t n = 0; n < SUITE_RANDOM_BIG; n++) {
+        p.count = (uint8_t)(1 + suite_rand() % 4);
+        for (uint8_t i = 0; i < p.count; i++)
+            p.heap[i] = (suite_rand() >> (suite_rand() % 32)) % 0xFFFFFFFFul;
+        engine_iter_t it = {0};
+        engine_move_t m;
+        uint16_t listed = 0;
+        while (listed < 1001 && engine_next_winning_move(&suite_rules, &p, &it, &m)) {
+            if (listed < 20) {
+                engine_position_t q = p;
+                CHECK(engine_apply_move(&suite_rules, &q, &m) == ENGINE_OK, "lasker: illegal");
+                CHECK(!engine_is_win(&suite_rules, &q), "lasker: the move leaves a win");
+            }
+            listed++;
+        }
+        CHECK(engine_count_winning(&suite_rules, &p, 1001) == listed, "lasker: count %u",
+              engine_count_winning(&suite_rules, &p, 1001));
+    }
+    suite_pos = 0;
+}
+
+/* Calendar: every date against the backward search. */
+static uint32_t suite_dates_wrong;
+static void suite_calendar_date(void *ctx, uint16_t y, uint8_t m, uint8_t d, bool win) {
+    (void)ctx;
+    engine_position_t p = {3, {y, m, d}};
+    bool ok = engine_check_position(&suite_rules, &p) == ENGINE_OK &&
+              engine_is_win(&suite_rules, &p) == win;
+    engine_iter_t it = {0};
+    engine_move_t mv;
+    uint8_t wins = 0;
+    while (engine_next_winning_move(&suite_rules, &p, &it, &mv)) {
+        engine_position_t q = p;
+        ok &= engine_apply_move(&suite_rules, &q, &mv) == ENGINE_OK &&
+              !engine_is_win(&suite_rules, &q) &&
+              engine_check_position(&suite_rules, &q) == ENGINE_OK;
+        wins++;
+    }
+    ok &= (wins > 0) == win;
+    if (!ok) {
+        suite_dates_wrong++;
+        suite_pos = 0;
+        CHECK(0, "calendar: %u-%u-%u, the search says %d", y, m, d, win);
+    }
+}
+
+static void suite_calendar(void) {
+    if (!suite_rules_P(CHECK_STR("calendar"))) return;
+    suite_dates_wrong = 0;
+    const uint32_t dates = brute_calendar(suite_calendar_date, 0);
+    CHECK(dates == 37198, "calendar: %lu dates", (unsigned long)dates);
+    CHECK(suite_dates_wrong == 0, "calendar: %lu dates wrong", (unsigned long)suite_dates_wrong);
+    static const uint16_t bad[][3] PROGMEM = {{1900, 2, 29}, {2001, 11, 5}, {1899, 12, 31},
+                                              {2001, 13, 1}, {2001, 4, 31}, {2002, 1, 1},
+                                              {1999, 0, 1}, {1999, 1, 0}, {2001, 12, 1}};
+    for (uint8_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        engine_position_t p = {3, {pgm_read_word(&bad[i][0]), pgm_read_word(&bad[i][1]),
+                                   pgm_read_word(&bad[i][2])}};
+        CHECK(engine_check_position(&suite_rules, &p) == ENGINE_ERR_POSITION, "calendar: %u %u %u",
+              (unsigned)p.heap[0], (unsigned)p.heap[1], (unsigned)p.heap[2]);
+    }
+    engine_position_t leap = {3, {2000, 2, 29}}, two = {2, {2000, 1}};
+    CHECK(engine_check_position(&suite_rules, &leap) == ENGINE_OK, "calendar: 2000-02-29");
+    CHECK(engine_check_position(&suite_rules, &two) == ENGINE_ERR_HEAP_COUNT, "calendar: 2 heaps");
+}
+
+/* mult:N: every N up to SUITE_MULT_MAX and every p against the memoised search. */
+static void suite_mult_check(uint32_t n, uint32_t p, bool win) {
+    engine_position_t pos = {1, {p}};
+    suite_pos = &pos;
+    CHECK(engine_is_win(&suite_rules, &pos) == win, "mult:%lu: the engine says %d",
+          (unsigned long)n, !win);
+    engine_iter_t it = {0};
+    engine_move_t m;
+    uint8_t listed = 0, expected = 0;
+    bool to_n = false;
+    for (uint32_t c = 2; c <= 9; c++) {
+        if (c * p >= n) expected += !to_n, to_n = true;
+        else expected += !brute_mult_won(c * p);
+    }
+    while (engine_next_winning_move(&suite_rules, &pos, &it, &m)) {
+        const uint32_t q = p - m.take;
+        CHECK(m.left == 0 && (q == n || (q % p == 0 && q / p >= 2 && q / p <= 9 && q < n &&
+                                         !brute_mult_won(q))),
+              "mult:%lu: bad move to %lu", (unsigned long)n, (unsigned long)q);
+        listed++;
+    }
+    CHECK(listed == expected, "mult:%lu: %u winning moves, brute %u", (unsigned long)n, listed,
+          expected);
+}
+
+static void suite_mult_rules(uint32_t n) {
+    char text[20] = "mult:";
+    uint8_t len = 5, digits[10], nd = 0;
+    for (uint32_t v = n; v || !nd; v /= 10) digits[nd++] = (uint8_t)(v % 10);
+    while (nd) text[len++] = (char)('0' + digits[--nd]);
+    CHECK(engine_rules_parse(&suite_rules, text, len) == ENGINE_OK, "mult:%lu refused",
+          (unsigned long)n);
+    memcpy(suite_name, text, len);
+    suite_name[len] = 0;
+}
+
+#if !SUITE_SMALL
+/* For huge N: won(p) by memoised search over p's 7-smooth multiples below N (a hash table). */
+#define SUITE_MULT_SLOTS (1u << 18)
+static uint32_t suite_mult_keys[SUITE_MULT_SLOTS];
+static uint8_t suite_mult_vals[SUITE_MULT_SLOTS];
+static bool suite_mult_search(uint32_t n, uint32_t p) {
+    uint32_t slot = (p * 2654435761u) >> 14;
+    while (suite_mult_keys[slot] && suite_mult_keys[slot] != p) slot = (slot + 1) % SUITE_MULT_SLOTS;
+    if (suite_mult_keys[slot] == p) return suite_mult_vals[slot];
+    bool win = false;
+    for (uint64_t c = 2; c <= 9 && !win; c++) win = c * p >= n || !suite_mult_search(n, (uint32_t)(c * p));
+    while (suite_mult_keys[slot] && suite_mult_keys[slot] != p) slot = (slot + 1) % SUITE_MULT_SLOTS;
+    suite_mult_keys[slot] = p;
+    suite_mult_vals[slot] = win;
+    return win;
+}
+#endif
+
+static void suite_mult(void) {
+    for (uint32_t n = 2; n <= SUITE_MULT_MAX; n++) {
+        suite_mult_rules(n);
+        brute_mult_table(n);
+        for (uint32_t p = 1; p < n; p++) suite_mult_check(n, p, brute_mult_won(p));
+    }
+    suite_mult_rules(162);
+    engine_position_t one = {1, {1}};
+    CHECK(engine_is_win(&suite_rules, &one), "mult:162 from 1 is won");
+    suite_mult_rules(17);
+    CHECK(!engine_is_win(&suite_rules, &one), "mult:17 from 1 is lost");
+#if !SUITE_SMALL
+    for (uint16_t i = 0; i < 60; i++) {
+        const uint32_t n = i < 4 ? 0xFFFFFFFFu - i : suite_rand() | 2;
+        memset(suite_mult_keys, 0, sizeof suite_mult_keys);
+        suite_mult_rules(n);
+        for (uint8_t j = 0; j < 6; j++) {
+            const uint32_t p = j == 0 ? 1 : 1 + suite_rand() % (j < 3 ? 1000 : n - 1);
+            engine_position_t pos = {1, {p}};
+            suite_pos = &pos;
+            CHECK(engine_is_win(&suite_rules, &pos) == suite_mult_search(n, p), "mult: huge N");
+        }
+    }
+    suite_pos = 0;
+#endif
+}
+
+/* dag: random graphs (acyclic by construction: edges from a higher rank to a lower), their text
+ * parsed, values against the brute's recursion, positions against the sum of values; the same
+ * graph with a back edge is a cycle. */
+static void suite_dag(void) {
+    static uint8_t edges[ENGINE_DAG_EDGES + 1][2];
+    static char text[300];
+    for (uint16_t round = 0; round < SUITE_DAG_COUNT; round++) {
+        const uint8_t nodes = (uint8_t)(2 + suite_rand() % 63), count = (uint8_t)(1 + suite_rand() % 60);
+        uint8_t rank[64];
+        for (uint8_t v = 0; v < 64; v++) rank[v] = v;
+        for (uint8_t v = 63; v; v--) { /* shuffle the node numbers */
+            const uint8_t j = (uint8_t)(suite_rand() % (v + 1)), t = rank[v];
+            rank[v] = rank[j];
+            rank[j] = t;
+        }
+        uint16_t len = 4;
+        memcpy(text, "dag:", 4);
+        for (uint8_t e = 0; e < count; e++) {
+            uint8_t a = (uint8_t)(suite_rand() % nodes), b = (uint8_t)(suite_rand() % nodes);
+            if (a == b) b = (uint8_t)((a + 1) % nodes);
+            if (a < b) { const uint8_t t = a; a = b; b = t; }
+            edges[e][0] = rank[a];
+            edges[e][1] = rank[b];
+            len += (uint16_t)sprintf(text + len, "%s%u>%u", e ? "," : "", rank[a], rank[b]);
+        }
+        if (len > 255) continue;
+        strcpy(suite_name, "dag:(random)");
+        const engine_status_t s = engine_rules_parse(&suite_rules, text, (uint8_t)len);
+        CHECK(s == ENGINE_OK, "dag: %s refused (%u)", text, s);
+        if (s != ENGINE_OK) continue;
+        uint8_t values[64];
+        CHECK(brute_dag_grundy((const uint8_t(*)[2])edges, count, values), "dag: brute cycle");
+        for (uint8_t v = 0; v < 64; v++) {
+            engine_heap_t g = 99;
+            CHECK(engine_heap_grundy(&suite_rules, v, &g) == ENGINE_OK && g == values[v],
+                  "dag: g(%u) = %lu, brute %u in %s", v, (unsigned long)g, values[v], text);
+        }
+        for (uint8_t i = 0; i < 8; i++) {
+            engine_position_t p = {(uint8_t)(1 + suite_rand() % 16), {0}};
+            uint8_t x = 0;
+            for (uint8_t j = 0; j < p.count; j++) {
+                p.heap[j] = rank[suite_rand() % nodes];
+                x ^= values[p.heap[j]];
+            }
+            suite_pos = &p;
+            CHECK(engine_is_win(&suite_rules, &p) == (x != 0), "dag: win");
+            uint16_t wins = 0, listed = 0;
+            for (uint8_t j = 0; j < p.count; j++)
+                for (uint8_t e = 0; e < count; e++) {
+                    bool dup = false;
+                    for (uint8_t f = 0; f < e; f++)
+                        dup |= edges[f][0] == edges[e][0] && edges[f][1] == edges[e][1];
+                    wins += !dup && edges[e][0] == p.heap[j] &&
+                            (x ^ values[p.heap[j]] ^ values[edges[e][1]]) == 0;
+                }
+            engine_iter_t it = {0};
+            engine_move_t m;
+            while (engine_next_winning_move(&suite_rules, &p, &it, &m)) {
+                engine_position_t q = p;
+                CHECK(engine_apply_move(&suite_rules, &q, &m) == ENGINE_OK, "dag: illegal move");
+                CHECK(!engine_is_win(&suite_rules, &q), "dag: the move leaves a win");
+                listed++;
+            }
+            CHECK(listed == wins, "dag: %u winning moves, brute %u", listed, wins);
+            suite_pos = 0;
+        }
+        /* a back edge along a path closes a cycle */
+        for (uint8_t e = 0; e < count; e++) {
+            if (len + 7 > 255) break;
+            edges[count][0] = edges[e][1];
+            edges[count][1] = edges[e][0];
+            const uint16_t more = (uint16_t)(len + sprintf(text + len, ",%u>%u", edges[e][1], edges[e][0]));
+            CHECK(engine_rules_parse(&suite_rules, text, (uint8_t)more) == ENGINE_ERR_CYCLE,
+                  "dag: cycle not found in %s", text);
+            CHECK(!brute_dag_grundy((const uint8_t(*)[2])edges, (uint8_t)(count + 1), values),
+                  "dag: brute finds no cycle");
+            text[len] = 0;
+            break;
+        }
+    }
+}
+
+/* Parsing the new names: what is refused, and why. */
+static void suite_new_parsing(void) {
+    static const struct {
+        char text[24];
+        uint8_t status, game; /* the game, which an image may leave out */
+    } cases[] PROGMEM = {
+        {"king", ENGINE_OK, ENGINE_GAME_KING}, {"king:1", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_KING}, {"lasker", ENGINE_OK, ENGINE_GAME_LASKER},
+        {"calendar", ENGINE_OK, ENGINE_GAME_CALENDAR}, {"moore:1", ENGINE_OK, ENGINE_GAME_MOORE}, {"moore:15", ENGINE_OK, ENGINE_GAME_MOORE},
+        {"moore:0", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_MOORE}, {"moore:16", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_MOORE},
+        {"moore", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_MOORE}, {"mult:2", ENGINE_OK, ENGINE_GAME_MULT}, {"mult:4294967295", ENGINE_OK, ENGINE_GAME_MULT},
+        {"mult:1", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_MULT}, {"mult:4294967296", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_MULT},
+        {"mult:", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_MULT}, {"dag:0>1", ENGINE_OK, ENGINE_GAME_DAG},
+        {"dag:0>1,0>1,1>2", ENGINE_OK, ENGINE_GAME_DAG}, {"dag:63>0", ENGINE_OK, ENGINE_GAME_DAG}, {"dag:64>0", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_DAG},
+        {"dag:0>64", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_DAG}, {"dag:0>1,", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_DAG},
+        {"dag:0-1", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_DAG}, {"dag:0>", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_DAG},
+        {"dag:>1", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_DAG}, {"dag:1>1", ENGINE_ERR_CYCLE, ENGINE_GAME_DAG},
+        {"dag:0>1,1>2,2>0", ENGINE_ERR_CYCLE, ENGINE_GAME_DAG}, {"dag", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_DAG},
+        {"misere:king", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_KING}, {"misere:lasker", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_LASKER},
+        {"misere:moore:2", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_MOORE}, {"misere:calendar", ENGINE_ERR_BAD_PARAMETER, ENGINE_GAME_CALENDAR},
+    };
+    for (uint8_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        engine_rules_t r;
+        suite_set_name_P(cases[i].text);
+        const engine_status_t s = suite_parse_P(&r, cases[i].text);
+        const uint8_t want = ENGINE_HAS(pgm_read_byte(&cases[i].game)) ? pgm_read_byte(&cases[i].status)
+                                                                        : ENGINE_ERR_ELSEWHERE;
+        CHECK(s == want, "parse: status %u", (unsigned)s);
+    }
+    engine_heap_t g;
+    engine_rules_t r;
+    if (ENGINE_HAS(ENGINE_GAME_MOORE)) {
+        suite_parse_P(&r, CHECK_STR("moore:2"));
+        CHECK(engine_heap_grundy(&r, 3, &g) == ENGINE_ERR_NOT_A_SUM, "moore has no Grundy value");
+    }
+    if (!ENGINE_HAS(ENGINE_GAME_MULT) || !ENGINE_HAS(ENGINE_GAME_DAG)) return;
+    suite_parse_P(&r, CHECK_STR("mult:10"));
+    engine_position_t zero = {1, {0}}, ten = {1, {10}}, two = {2, {1, 1}};
+    CHECK(engine_check_position(&r, &zero) == ENGINE_ERR_POSITION, "mult: p = 0");
+    CHECK(engine_check_position(&r, &ten) == ENGINE_ERR_HEAP_LIMIT, "mult: p = N");
+    CHECK(engine_check_position(&r, &two) == ENGINE_ERR_HEAP_COUNT, "mult: 2 heaps");
+    suite_parse_P(&r, CHECK_STR("dag:0>1"));
+    engine_position_t node = {1, {64}};
+    CHECK(engine_check_position(&r, &node) == ENGINE_ERR_HEAP_LIMIT, "dag: node 64");
+}
+
+static __attribute__((noinline)) void suite_new_games(void) {
+    const bool others = SUITE_PART7, moore = SUITE_PART8; /* part 8 is moore alone */
+    if (others) suite_new_parsing();
+    if (others && ENGINE_HAS(ENGINE_GAME_KING)) suite_king();
+    if (others && ENGINE_HAS(ENGINE_GAME_CALENDAR)) suite_calendar();
+    if (others && ENGINE_HAS(ENGINE_GAME_LASKER)) suite_lasker();
+    if (others && ENGINE_HAS(ENGINE_GAME_MULT)) suite_mult();
+    if (others && ENGINE_HAS(ENGINE_GAME_DAG)) suite_dag();
+    if (moore && ENGINE_HAS(ENGINE_GAME_MOORE)) suite_moore();
+}
+#endif
+
 void engine_suite_run(void) {
     check_context(suite_print_context);
 #if SUITE_PART1 || SUITE_PART6
@@ -2024,5 +2622,8 @@ void engine_suite_run(void) {
 #endif
 #if SUITE_PART5
     suite_misere();
+#endif
+#if SUITE_PART7 || SUITE_PART8
+    suite_new_games();
 #endif
 }

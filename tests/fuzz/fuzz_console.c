@@ -50,6 +50,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_require(engine_check_position(&cmd.rules, &cmd.pos) == ENGINE_OK,
                          "a position the engine refuses");
             fuzz_require(cmd.verb != CONSOLE_GRUNDY || cmd.pos.count == 1, "grundy of several heaps");
+            fuzz_require(!cmd.mex || cmd.pos.count == 1, "explain grundy of several heaps");
+            fuzz_require(cmd.verb != CONSOLE_EXPLAIN || engine_is_sum_game(&cmd.rules),
+                         "explain of a game that is not a sum");
         }
         return 0;
     }

@@ -89,6 +89,8 @@ typedef struct {
     bool marking;
     /* what happened */
     unsigned device_moves, device_slips; /* slips: from a won position to a lost one */
+    unsigned moore_k;       /* moore:k in play (0: not moore), decided by brute_moore_win */
+    bool king;              /* king in play, decided by brute_king_win */
     unsigned hints;
 } gm_t;
 
@@ -280,6 +282,189 @@ static bool gm_legal(const gm_t *g, const uint8_t *before, const uint8_t *after)
                           g->entry == GM_WYTHOFF);
 }
 
+/* ---- king and moore:k (brute_king_win, brute_moore_win: whole-position games) ---- */
+
+/* moore:k on up to 8 heaps of up to 8 (matrix8's rows; brute.c's brute_moore_win takes 4 heaps
+ * of up to 7): an exhaustive search of its own over positions as sorted multisets (Moore's game
+ * does not depend on the heaps' order), memoised per k: 0 unknown, 1 lost, 2 won. */
+#define GM_MOORE_KEYS 43046721u /* 9^8 */
+static uint8_t *gm_moore_memo[4];
+
+static bool gm_moore_search(unsigned k, const uint8_t *h0)
+{
+    uint8_t h[8];
+    memcpy(h, h0, sizeof h);
+    for (unsigned i = 1; i < 8; i++) /* largest first */
+        for (unsigned j = i; j > 0 && h[j] > h[j - 1]; j--) {
+            const uint8_t t = h[j];
+            h[j] = h[j - 1];
+            h[j - 1] = t;
+        }
+    uint32_t key = 0;
+    for (unsigned i = 0; i < 8; i++) key = key * 9 + h[i];
+    if (!gm_moore_memo[k]) gm_moore_memo[k] = calloc(GM_MOORE_KEYS, 1);
+    uint8_t *memo = gm_moore_memo[k];
+    if (memo[key]) return memo[key] == 2;
+    bool win = false;
+    for (unsigned set = 1; set < 256 && !win; set++) {
+        if ((unsigned)__builtin_popcount(set) > k) continue;
+        bool ok = true;
+        for (unsigned i = 0; i < 8; i++) ok &= !((set >> i) & 1) || h[i] > 0;
+        if (!ok) continue;
+        uint8_t after[8];
+        memcpy(after, h, sizeof after);
+        for (unsigned i = 0; i < 8; i++) if ((set >> i) & 1) after[i] = 0;
+        for (;;) { /* every lowering of the heaps in set */
+            if (!gm_moore_search(k, after)) {
+                win = true;
+                break;
+            }
+            unsigned i = 0;
+            for (; i < 8; i++) {
+                if (!((set >> i) & 1)) continue;
+                if (++after[i] < h[i]) break;
+                after[i] = 0;
+            }
+            if (i == 8) break;
+        }
+    }
+    memo[key] = win ? 2 : 1;
+    return win;
+}
+
+static bool gm_special_win(const gm_t *g, const uint8_t *mask)
+{
+    uint8_t h[8] = {0};
+    bool small = g->used <= 4;
+    for (unsigned r = 0; r < g->used; r++) {
+        h[r] = (uint8_t)gm_count(mask[r]);
+        small &= h[r] <= 7;
+    }
+    if (g->king) return brute_king_win(h[0], h[1]);
+    const bool win = gm_moore_search(g->moore_k, h);
+    /* within brute.c's reach, both searches agree */
+    if (small) tally_check(brute_moore_win((uint8_t)g->moore_k, h, (uint8_t)g->used) == win,
+                           "brute_moore_win and the 8-heap search disagree");
+    return win;
+}
+
+/* Whether before -> after is a move of the rules: the king takes 1 from one row or from both,
+ * moore:k takes at least one token from each of 1 to k rows (rows stay packed to the left). */
+static bool gm_special_legal(const gm_t *g, const uint8_t *before, const uint8_t *after)
+{
+    unsigned changed = 0;
+    for (unsigned r = 0; r < g->rows; r++) {
+        if ((after[r] & ~before[r]) || (after[r] & (after[r] + 1))) return false;
+        if (after[r] == before[r]) continue;
+        changed++;
+        if (g->king && gm_count(before[r]) - gm_count(after[r]) != 1) return false;
+    }
+    return changed >= 1 && changed <= (g->king ? 2u : g->moore_k);
+}
+
+/* A random legal move of the person (winning, when perfect and there is one) as tokens taken. */
+static gm_move_t gm_special_pick(const gm_t *g, bool perfect)
+{
+    gm_move_t best = {{0}}, any = {{0}};
+    for (int tries = 0; tries < 400; tries++) {
+        gm_move_t m = {{0}};
+        uint8_t after[GM_ROWS];
+        for (unsigned r = 0; r < g->used; r++) {
+            const unsigned h = gm_count(g->mask[r]);
+            const unsigned take = h && gm_rand(2) ? (g->king ? 1 : 1 + gm_rand(h)) : 0;
+            m.taken[r] = (uint8_t)(((1u << take) - 1) << (h - take));
+        }
+        for (unsigned r = 0; r < g->rows; r++) after[r] = (uint8_t)(g->mask[r] & ~m.taken[r]);
+        if (!gm_special_legal(g, g->mask, after)) continue;
+        any = m;
+        if (!perfect || !gm_special_win(g, after)) return m;
+        best = m;
+    }
+    (void)best;
+    return any;
+}
+
+/* Enter a king or moore move: the marks of each row (the queen's arrows on a grid), then A. */
+static void gm_special_enter(gm_t *g, const gm_move_t *bm)
+{
+    if (g->queen || g->king) {
+        gm_enter(g, bm);
+        return;
+    }
+    for (unsigned r = 0; r < g->used; r++) {
+        if (!bm->taken[r]) continue;
+        gm_goto_row(g, r);
+        for (unsigned i = 0; i < gm_count(bm->taken[r]); i++) gm_tap(g, SIM_BTN_RIGHT);
+    }
+    gm_tap(g, SIM_BTN_A);
+}
+
+/* A king or moore game against the device (Perfect): every move of the device legal and, from a
+ * won position, to a lost one; now and then first a move the rules refuse (the king's two tokens
+ * from a row, moore's marks in k + 1 rows): no move is made, B clears the marks. */
+static int gm_play_special(gm_t *g, int side, unsigned *refused)
+{
+    for (int moves = 0; moves < 200 && scn_ok(g->s); moves++) {
+        uint8_t before[GM_ROWS];
+        memcpy(before, g->mask, sizeof before);
+        const bool was_win = gm_special_win(g, before);
+        gm_move_t want = {{0}};
+        if (side == 0) {
+            gm_turn_starts(g);
+            gm_move_t bad = {{0}};
+            unsigned rows = 0;
+            for (unsigned r = 0; r < g->used; r++) {
+                const unsigned h = gm_count(g->mask[r]);
+                if (!h || (g->king && h < 2) || (g->king && rows)) continue;
+                if (!g->king && rows == g->moore_k + 1) break;
+                bad.taken[r] = (uint8_t)(((1u << (g->king ? 2 : 1)) - 1) << (h - (g->king ? 2 : 1)));
+                rows++;
+            }
+            if (rows && (g->king || rows == g->moore_k + 1) && !g->queen && gm_rand(2)) {
+                const size_t seen = scn_line_count(g->s);
+                gm_special_enter(g, &bad);
+                scn_run_ms(g->s, 300);
+                tally_check(scn_line_count(g->s) == seen, "a refused move was answered");
+                gm_tap(g, SIM_BTN_B);
+                (*refused)++;
+            }
+            want = gm_special_pick(g, false);
+            gm_special_enter(g, &want);
+        }
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "@move %s", gm_who(g, side));
+        const char *line = scn_wait_line(g->s, prefix, GM_TURN_MS);
+        if (!tally_check(line != NULL, "no '%s' line (%s)", prefix, g->name)) return -1;
+        uint8_t after[GM_ROWS];
+        if (!tally_check(gm_parse_rows(g, line + strlen(prefix), after), "bad move line '%s'", line))
+            return -1;
+        if (side == 0) {
+            bool same = true;
+            for (unsigned r = 0; r < g->rows; r++) same &= after[r] == (uint8_t)(before[r] & ~want.taken[r]);
+            if (!tally_check(same, "the entered move was not made: '%s'", line)) return -1;
+        } else {
+            tally_check(gm_special_legal(g, before, after), "illegal device move: '%s'", line);
+            tally_check(!was_win || !gm_special_win(g, after), "the device could win but played '%s'", line);
+            g->device_moves++;
+        }
+        memcpy(g->mask, after, sizeof after);
+        side ^= 1;
+        bool over = true;
+        for (unsigned r = 0; r < g->used; r++) over &= g->mask[r] == 0;
+        if (over) {
+            char want_over[32];
+            snprintf(want_over, sizeof want_over, "@over %s", gm_who(g, side ^ 1));
+            const char *o = scn_wait_line(g->s, "@over ", 1000);
+            tally_check(o && !strcmp(o, want_over), "game over: got '%s', want '%s'", o ? o : "nothing", want_over);
+            return side ^ 1;
+        }
+        snprintf(prefix, sizeof prefix, "@turn %s", gm_who(g, side));
+        if (!tally_check(scn_wait_line(g->s, prefix, 1000) != NULL, "no '%s'", prefix)) return -1;
+    }
+    tally_check(false, "game did not end");
+    return -1;
+}
+
 /* ---- playing ---- */
 
 /* Read "@game <name> <rows>" and the first turn; false when it did not come. */
@@ -295,8 +480,13 @@ static bool gm_game_line(gm_t *g, int *side)
                : !strcmp(base, "kayles") || !strcmp(base, "dawson") || !strncmp(base, "line", 4) ? GM_LINE
                                                                                  : GM_HEAP;
     g->used = g->entry == GM_WYTHOFF ? 2 : g->entry == GM_LINE ? g->line_rows : g->rows;
+    g->king = !strcmp(base, "king");
+    g->moore_k = !strncmp(base, "moore:", 6) ? (unsigned)atoi(base + 6) : 0;
+    if (g->king) g->entry = GM_WYTHOFF, g->used = 2;
     g->queen = g->grid && g->entry == GM_WYTHOFF;
-    if (!tally_check(brute_parse(&g->rules, g->name), "brute solver cannot parse '%s'", g->name)) return false;
+    if (!g->king && !g->moore_k &&
+        !tally_check(brute_parse(&g->rules, g->name), "brute solver cannot parse '%s'", g->name))
+        return false;
     if (!tally_check(gm_parse_rows(g, p + n, g->mask), "bad game line '%s'", line)) return false;
     const char *turn = scn_wait_line(g->s, "@turn ", 2000);
     if (!tally_check(turn != NULL, "no first @turn")) return false;
@@ -515,13 +705,19 @@ typedef struct {
 static const gm_setup_t GM_CLASSIC = {"classic", "you", "perfect", "1"};
 
 /* Whether the menu offers the misere variant of `game` (its name in the menu) on this board:
- * Nim's always, Wythoff's never, the others' only when the whole board holds 16 tokens or
- * fewer, as far as the engine decides misere play exactly. */
+ * Nim's always, Wythoff's never, the others' when the whole board holds 16 tokens or fewer,
+ * and the heap games' also on boards of at most 4 rows of at most 7 (shift595), as far as the
+ * engine decides misere play exactly. */
 static bool gm_misere_offered(const gm_t *g, const char *game)
 {
     if (!strcmp(game, "nim")) return true;
-    if (!strcmp(game, "wythoff")) return false;
-    return g->tokens <= 16;
+    if (!strcmp(game, "wythoff") || !strcmp(game, "king") || !strncmp(game, "moore", 5)) return false;
+    if (g->tokens <= 16) return true;
+    const bool line = !strncmp(game, "kayles", 6) || !strncmp(game, "dawson", 6) ||
+                      !strncmp(game, "line", 4);
+    bool bounded = g->rows <= 4;
+    for (unsigned r = 0; r < g->rows; r++) bounded &= g->len[r] <= 7;
+    return !line && bounded;
 }
 
 /* The start `start` of the game in play, as row masks: "classic" fills the rows it uses
@@ -651,7 +847,7 @@ static void gm_test_menu(gm_t *g)
         unsigned values;
         unsigned icon, lit; /* the picture of the value the line starts at */
     } gm_line_t;
-    gm_line_t lines[9] = {{"game", 11, 0x01, 1}, {"misere", 2, 0x02, 1}, {"start", g->marienbad ? 3 : 2, 0x04, 1},
+    gm_line_t lines[9] = {{"game", 14, 0x01, 1}, {"misere", 2, 0x02, 1}, {"start", g->marienbad ? 3 : 2, 0x04, 1},
                   {"first", 3, 0x05, g->device_default ? 2 : 1}, {"level", 3, 0x06, 1},  {"players", 2, 0x07, 1}};
     size_t count = 6;
     if (g->has_sound) lines[count++] = (gm_line_t){"sound", 2, 0x09, 2}; /* on */
@@ -996,7 +1192,10 @@ int main(int argc, char **argv)
     printf("board %s: %u rows, %u LEDs%s; line games on %u rows; misere variants %s; "
            "Marienbad start %s\n",
            argv[2], g.rows, g.tokens, g.grid ? " (a grid)" : "", g.line_rows,
-           g.tokens <= 16 ? "of every game but Wythoff" : "of Nim only", g.marienbad ? "offered" : "not offered");
+           g.tokens <= 16                     ? "of every game but Wythoff"
+           : gm_misere_offered(&g, "bash:3") ? "of Nim and the heap games"
+                                              : "of Nim only",
+           g.marienbad ? "offered" : "not offered");
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
 
     /* a fresh (blank) EEPROM boots to the defaults: Nim from the classic start, you first
@@ -1103,6 +1302,23 @@ int main(int argc, char **argv)
             device_won += w == 1;
             scn_tap(s, SIM_BTN_A);
         }
+
+    /* king and moore:2, moore:3 (whole-position games: their own checks), both sides first */
+    static const char *const specials[] = {"king", "moore:2", "moore:3"};
+    unsigned refused = 0;
+    for (size_t i = 0; i < 3; i++)
+        for (int first = 0; first < 2; first++) {
+            snprintf(tally_context, sizeof tally_context, "%s, %s first", specials[i], first ? "device" : "you");
+            gm_setup_t su = GM_CLASSIC;
+            su.first = first ? "device" : "you";
+            const int start = gm_start(&g, specials[i], NULL, &su);
+            if (!tally_check(start == first, "first side %d", start)) continue;
+            device_won += gm_play_special(&g, start, &refused) == 1;
+            played++;
+            scn_tap(s, SIM_BTN_A);
+        }
+    printf("king and moore on %s: 6 games, %u refused moves\n", argv[2], refused);
+    tally_check(refused > 0, "no refused king or moore move was tried");
 
     gm_test_marienbad(&g);
     gm_test_two_players(&g);

@@ -1,8 +1,10 @@
 /* Take-away games, where a move takes tokens from one heap and never splits it:
- * Nim (any number; also misere Nim's and Wythoff's single-heap moves), Bash (1..M),
+ * Nim (any number; also misere Nim's, Wythoff's and Moore's single-heap moves), Bash (1..M; with
+ * M = 1 the king's steps),
  * and subtraction games: a set (sub:S), Fibonacci numbers (fib), powers of two (pow2).
  * Nim, Bash and pow2 have closed forms; menu sets and fib read generated tables; any
- * other set is computed at run time in a window of the last max(S) values, skipping
+ * other set is computed at run time: up to heap 255 as a table in the work buffer, past it
+ * (the calculator only: ENGINE_SUB_WINDOW) in a window of the last max(S) values, skipping
  * ahead once the window repeats (Brent's cycle finding). */
 #include <stddef.h>
 #include <string.h>
@@ -24,13 +26,13 @@ static engine_heap_t takeaway_next_take(const engine_rules_t *r, engine_heap_t n
 {
     engine_heap_t t = after + 1; /* Nim moves, and Bash's below M */
     const uint8_t game = r->game;
-    if (game == ENGINE_GAME_BASH) {
+    if (game == ENGINE_GAME_BASH || game == ENGINE_GAME_KING) { /* the king: M = 1 */
         if (after >= r->bash_max) t = 0;
     } else if (game == ENGINE_GAME_POW2) {
         for (t = 1; t && t <= after;) t <<= 1;
     } else if (game == ENGINE_GAME_FIB) {
         engine_heap_t before = 1; /* F(i - 1) */
-        t = 1;                    /* F(i), from F(2) to F(47), the last below 2^32 */
+        t = 1; /* F(i), from F(2) to F(ENGINE_FIB_COUNT - 1), the last below 2^ENGINE_HEAP_BITS */
         for (uint8_t i = 2; t <= after && i < ENGINE_FIB_COUNT - 1; i++) {
             const engine_heap_t next = before + t;
             before = t;
@@ -174,7 +176,7 @@ static void sub_table_fill(const engine_rules_t *r, uint8_t n)
  * larger heaps the window ending at n - 1 (with *budget: as sub_fill). */
 static bool sub_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t *budget)
 {
-    if (n < ENGINE_WORK_SIZE) {
+    if (!ENGINE_SUB_WINDOW || n < ENGINE_WORK_SIZE) {
         sub_table_fill(r, (uint8_t)n); /* at most 256 values: a few milliseconds */
         return true;
     }
@@ -184,7 +186,7 @@ static bool sub_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t *budg
 /* g(n - take) for a run-time set, once sub_prepare has made it ready for heap n. */
 static uint8_t sub_value(const engine_rules_t *r, engine_heap_t n, engine_heap_t take)
 {
-    if (n < ENGINE_WORK_SIZE) return engine_work[n - take];
+    if (!ENGINE_SUB_WINDOW || n < ENGINE_WORK_SIZE) return engine_work[(uint8_t)(n - take)];
     const uint8_t m = r->u.set[r->size - 1];
     int16_t slot = (int16_t)sub_head - (int16_t)(take - 1);
     return engine_work[slot < 0 ? slot + m : slot];
@@ -194,15 +196,17 @@ static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n,
 {
     engine_heap_t v = n; /* Nim */
     if (r->game == ENGINE_GAME_BASH) {
-        const engine_heap_t period = (engine_heap_t)r->bash_max + 1;
+        /* heaps of 16 bits (all of them in the device profile) divide in 16 bits */
+        const uint32_t period = (uint32_t)r->bash_max + 1;
         if (n < period) v = n;
-        else if (n <= 0xFFFF && period <= 0xFFFF) v = (uint16_t)n % (uint16_t)period;
-        else v = n % period;
+        else if ((n >> 8 >> 8) == 0) v = (uint16_t)n % (uint16_t)period;
+        else v = (engine_heap_t)(n % period);
     } else if (r->game == ENGINE_GAME_POW2) {
         /* g = n mod 3: powers of two are 1 or 2 mod 3, and 1 and 2 are both allowed.
          * Computed by folding, as 256 and 16 are 1 mod 3: no 32-bit division. */
-        uint16_t f = (uint16_t)((uint8_t)n + (uint8_t)(n >> 8) + (uint8_t)(n >> 16) +
-                                (uint8_t)(n >> 24));
+        const uint32_t w = n;
+        uint16_t f = (uint16_t)((uint8_t)w + (uint8_t)(w >> 8) + (uint8_t)(w >> 16) +
+                                (uint8_t)(w >> 24));
         f = (uint16_t)((f >> 8) + (f & 0xFF));
         f = (uint16_t)((f >> 4) + (f & 15));
         f = (uint16_t)((f >> 4) + (f & 15));
@@ -213,7 +217,7 @@ static engine_status_t takeaway_grundy(const engine_rules_t *r, engine_heap_t n,
             v = engine_table_value(r->table, n);
         } else {
             sub_prepare(r, n, NULL);
-            v = n < ENGINE_WORK_SIZE ? engine_work[n]
+            v = !ENGINE_SUB_WINDOW || n < ENGINE_WORK_SIZE ? engine_work[(uint8_t)n]
                                      : sub_mex(r, 0xFFFF, (uint8_t)(sub_head + 1),
                                                r->u.set[r->size - 1]);
         }

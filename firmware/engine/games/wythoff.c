@@ -1,15 +1,41 @@
 /* Wythoff's game on two heaps. Cold positions are (a_k, a_k + k), a_k = floor(k*phi),
- * found exactly with integers: the Zeckendorf representation of n, shifted one
- * Fibonacci index up or down, gives floor-phi multiples and cold partners. */
+ * found exactly with integers: in the calculator, the Zeckendorf representation of n, shifted
+ * one Fibonacci index up or down, gives floor-phi multiples and cold partners; the device's
+ * heaps (at most 255) take a fixed-point formula instead, much shorter. */
 #include "../engine_internal.h"
+
+#if ENGINE_DEVICE
+/* floor(k / phi) = floor(k (phi - 1)) for k <= 376: 40503 / 2^16 is below phi - 1 by less than
+ * k phi's distance to the integer above it (the suite checks every k <= 255). */
+static engine_heap_t wythoff_times(engine_heap_t k)
+{
+    return (engine_heap_t)(((uint32_t)k * 40503u) >> 16);
+}
+
+bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a)
+{
+    if (k > ENGINE_WYTHOFF_MAX) return false;
+    *a = (engine_heap_t)(k + wythoff_times(k));
+    return true;
+}
+
+bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner)
+{
+    if (n > ENGINE_WYTHOFF_MAX) return false;
+    /* n is a_j for j = floor((n + 1) / phi) when that a_j is n; else it is b_m, m = n - j */
+    const engine_heap_t j = wythoff_times((engine_heap_t)(n + 1)), m = (engine_heap_t)(n - j);
+    *partner = (engine_heap_t)(j + wythoff_times(j) == n ? n + j : m + wythoff_times(m));
+    return true;
+}
+#else
 
 /* The Zeckendorf representation of n with every term moved one Fibonacci index up
  * (*up) and down (*down); *lowest is the index of n's smallest term (F(2) = 1 is
  * index 2). False when *up passes 2^32 - 1. */
 static bool wythoff_shift(engine_heap_t n, engine_heap_t *up, engine_heap_t *down, uint8_t *lowest)
 {
-    /* F(k - 1), F(k), F(k + 1): up to the largest F(k) <= n, then down term by term (F(48)
-     * does not fit in 32 bits: a term F(47) cannot be shifted up) */
+    /* F(k - 1), F(k), F(k + 1): up to the largest F(k) <= n, then down term by term (a term
+     * F(ENGINE_FIB_COUNT - 1) cannot be shifted up: the next does not fit engine_heap_t) */
     engine_heap_t below = 1, f = 1, above = 2;
     uint8_t k = 2;
     bool fits = true;
@@ -28,7 +54,7 @@ static bool wythoff_shift(engine_heap_t n, engine_heap_t *up, engine_heap_t *dow
             if (k + 1 >= ENGINE_FIB_COUNT) {
                 fits = false;
             } else {
-                fits &= *up + above >= *up;
+                fits &= (engine_heap_t)(*up + above) >= *up;
                 *up += above;
             }
         }
@@ -48,7 +74,7 @@ bool engine_wythoff_lower(engine_heap_t k, engine_heap_t *a)
         return true;
     }
     /* a_k = shift_up(Zeckendorf(k - 1)) + 1 */
-    if (!wythoff_shift(k - 1, a, &down, &lowest) || *a == 0xFFFFFFFFUL) return false;
+    if (!wythoff_shift(k - 1, a, &down, &lowest) || *a == ENGINE_HEAP_MAX) return false;
     (*a)++;
     return true;
 }
@@ -62,6 +88,7 @@ bool engine_wythoff_partner(engine_heap_t n, engine_heap_t *partner)
     if (lowest & 1) *partner = down;
     return fits || (lowest & 1);
 }
+#endif
 
 static bool wythoff_is_cold(engine_heap_t x, engine_heap_t y)
 {

@@ -1,0 +1,108 @@
+/* The uno image: the console's whole calculator on a bare Uno (every game, every limit), its
+ * only I/O the USB serial line. Lines in, answers out through the same answering code as the
+ * device images and `grundy`; the chip idles between bytes, and a watchdog guards each answer. */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <avr/pgmspace.h>
+#include <avr/power.h>
+#include <avr/sleep.h>
+#include <avr/wdt.h>
+#include <avr_mcu_section.h>
+
+#include "console_answer.h"
+#include "console_line.h"
+#include "uart.h"
+
+AVR_MCU(F_CPU, "atmega328p"); /* lets simavr read the MCU and clock from the ELF */
+
+#define UNO_TX_ROOM 96 /* free output bytes before a reply line starts */
+
+static uint8_t uno_mcusr __attribute__((section(".noinit")));
+
+/* First thing after a reset (avr-libc's wdt.h): keep the cause, and stop a watchdog that a
+ * watchdog reset leaves running at its shortest timeout. */
+__attribute__((naked, used, section(".init3"))) static void uno_early(void)
+{
+    uno_mcusr = MCUSR;
+    MCUSR = 0;
+    wdt_disable();
+}
+
+/* Every pin but the UART's an input with its pull-up: nothing floats on a bare board. */
+static void uno_pins(void)
+{
+    DDRB = 0;
+    PORTB = 0xFF;
+    DDRC = 0;
+    PORTC = 0x7F;
+    DDRD = _BV(PD1); /* TX idles high; RX (PD0) pulled up too, as the chip allows */
+    PORTD = 0xFF;
+}
+
+/* "@reset power|external|watchdog|brown-out", as the device images say it (MCUSR is 0 after
+ * the Uno's bootloader, which clears it: then "external", the only cause it starts the
+ * application after without an own reset). */
+static void uno_say_reset(void)
+{
+    const uint8_t m = uno_mcusr;
+    uart_puts_P(PSTR("@reset "));
+    uart_puts_P(m & _BV(WDRF)   ? PSTR("watchdog")
+                : m & _BV(BORF) ? PSTR("brown-out")
+                : m & _BV(PORF) ? PSTR("power")
+                                : PSTR("external"));
+    uart_end_line();
+    uart_puts_P(PSTR("@ready calculator (type help)"));
+    uart_end_line();
+}
+
+/* A whole line is in: answer it; true when its reply goes on. */
+static bool uno_line(console_line_t got)
+{
+    if (got == CONSOLE_LINE_LOST) {
+        console_answer_lost(console_line_lost());
+        return false;
+    }
+    if (got == CONSOLE_LINE_LONG) {
+        console_answer_too_long();
+        return false;
+    }
+    return console_answer_start(console_line_text(), console_line_len()) == CONSOLE_ANSWER_MORE;
+}
+
+int main(void)
+{
+    cli();
+    uno_pins();
+    ACSR = _BV(ACD); /* the analog comparator off */
+    power_all_disable();
+    power_usart0_enable();
+    uart_init();
+    set_sleep_mode(SLEEP_MODE_IDLE);
+    sei();
+    uno_say_reset();
+    bool busy = false;
+    for (;;) {
+        if (busy) {
+            wdt_reset();
+            if (uart_tx_free() >= UNO_TX_ROOM) busy = console_answer_step();
+            if (!busy) wdt_disable();
+            continue;
+        }
+        bool seen = false;
+        const console_line_t got = console_line_read(&seen);
+        if (got == CONSOLE_LINE_NONE) {
+            cli(); /* a byte that came since the look above must not wait for the next one */
+            if (!uart_rx_ready()) {
+                sleep_enable();
+                sei(); /* the instruction after sei runs first: no wake-up is missed */
+                sleep_cpu();
+                sleep_disable();
+            }
+            sei();
+            continue;
+        }
+        wdt_enable(WDTO_2S); /* an answer that hangs resets the chip */
+        busy = uno_line(got);
+        if (!busy) wdt_disable();
+    }
+}
