@@ -116,7 +116,7 @@ ifeq ($(BOARD_KIND),calculator)
 FW_SRCS := $(wildcard boards/$(BOARD)/*.c) firmware/runtime/uart.c firmware/console/console_answer.c \
 	firmware/console/console_explain.c \
 	firmware/console/console_parse.c firmware/console/console_line.c firmware/console/console_out_uart.c
-FW_HOME := -DCONSOLE_HAS_GAME=0 -DCONSOLE_HAS_EXPLAIN=1
+FW_HOME := -DCONSOLE_HAS_GAME=0 -DCONSOLE_HAS_EXPLAIN=1 -DUART_WAKES=0
 else
 FW_SRCS := firmware/main.c $(wildcard firmware/runtime/*.c firmware/display/*.c \
 	firmware/game/*.c firmware/console/*.c boards/$(BOARD)/*.c)

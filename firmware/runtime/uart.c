@@ -21,7 +21,9 @@ static volatile uint8_t uart_rx_gap_last; /* the last byte lost: CR or LF ends a
 static uint8_t uart_rx_prev;              /* the last byte queued (a CR before a lost LF) */
 static uint8_t uart_gap_ends, uart_gap_last; /* the same, of the gap last reported */
 static uint8_t uart_woken;                   /* woken by RX: the gap waits for uart_woken_until */
+#if UART_WAKES
 static uint16_t uart_woken_until;
+#endif
 
 void uart_init(void)
 {
@@ -32,6 +34,7 @@ void uart_init(void)
     PORTD |= _BV(PD0); /* RX pulled up: an unplugged adapter leaves no floating pin to wake on */
 }
 
+#if UART_WAKES
 void uart_rx_woken(void)
 {
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
@@ -43,11 +46,16 @@ void uart_rx_woken(void)
     uart_woken = 1;
     uart_woken_until = (uint16_t)(tick_now() + UART_WOKEN_MS);
 }
+#endif
 
 /* The gap is there for the reader (not while the line that woke the chip may still come). */
 static bool uart_gap_due(void)
 {
+#if UART_WAKES
     return uart_rx_gap && (!uart_woken || (int16_t)(tick_now() - uart_woken_until) >= 0);
+#else
+    return uart_rx_gap;
+#endif
 }
 
 /* A byte dropped at a gap: count the line ends among them (CR LF once). */

@@ -12,6 +12,11 @@
 #define UART_RX_SIZE 64  /* power of two: 5.6 ms of input at full speed */
 #define UART_RX_NONE (-1) /* uart_getc: nothing waiting */
 #define UART_RX_LOST (-2) /* uart_getc: input was lost here */
+/* 1: the image powers down and a received byte may wake it (the handheld's standby); the uno
+ * calculator only idles, its receiver never deaf, and builds with 0 (no tick to time it by) */
+#ifndef UART_WAKES
+#define UART_WAKES 1
+#endif
 #define UART_WOKEN_MS 1000 /* after a wake through RX, input is dropped this long (uart_rx_woken) */
 
 /* Enable the transmitter and receiver at 115200 baud (U2X, UBRR 16), RX (PD0) pulled up. */
