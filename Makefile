@@ -334,7 +334,7 @@ $(FAULTS_HEX): $(FAULTS_ELF)
 # (avrdude's and the bootloader's timeouts): about 45 s simulated a board, 55-100 s of wall
 # clock on a busy 2-core machine (avrdude's write and verify alone 10-25 s), but little CPU
 # (15 s): one suite per board, so that make test runs them beside the others.
-UNO_BOARDS ?= direct matrix8 shift595
+UNO_BOARDS ?= direct matrix8 shift595 uno
 TEST_UNO := $(BUILD)/tests/test_uno
 $(TEST_UNO): $(BUILD)/tests/scenario/test_uno.o $(SCENARIO_TALLY) $(SIM_UNO_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)

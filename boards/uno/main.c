@@ -17,7 +17,11 @@ AVR_MCU(F_CPU, "atmega328p"); /* lets simavr read the MCU and clock from the ELF
 
 #define UNO_TX_ROOM 96 /* free output bytes before a reply line starts */
 
-static uint8_t uno_mcusr __attribute__((section(".noinit")));
+#define UNO_NOINIT __attribute__((section(".noinit")))
+#define UNO_WARM 0x5EED /* uno_warm once a boot has run: SRAM has been kept since */
+static uint8_t uno_mcusr UNO_NOINIT;
+static uint16_t uno_warm UNO_NOINIT;     /* UNO_WARM: not the first start since power-up */
+static uint8_t uno_answering UNO_NOINIT; /* 1 while an answer runs, the watchdog on */
 
 /* First thing after a reset (avr-libc's wdt.h): keep the cause, and stop a watchdog that a
  * watchdog reset leaves running at its shortest timeout. */
@@ -39,17 +43,22 @@ static void uno_pins(void)
     PORTD = 0xFF;
 }
 
-/* "@reset power|external|watchdog|brown-out", as the device images say it (MCUSR is 0 after
- * the Uno's bootloader, which clears it: then "external", the only cause it starts the
- * application after without an own reset). */
+/* "@reset power|external|watchdog|brown-out", as the device images say it. The Uno's
+ * bootloader clears MCUSR: then SRAM tells what it can (as the device images' watchdog record
+ * does): no warm mark is a power-up, an answer under way a hang the watchdog ended, else the
+ * reset pin (or a brown-out that kept SRAM, which nothing left tells from it). */
 static void uno_say_reset(void)
 {
     const uint8_t m = uno_mcusr;
+    const bool warm = uno_warm == UNO_WARM;
     uart_puts_P(PSTR("@reset "));
-    uart_puts_P(m & _BV(WDRF)   ? PSTR("watchdog")
-                : m & _BV(BORF) ? PSTR("brown-out")
-                : m & _BV(PORF) ? PSTR("power")
-                                : PSTR("external"));
+    uart_puts_P(m & _BV(WDRF)                   ? PSTR("watchdog")
+                : m & _BV(BORF)                 ? PSTR("brown-out")
+                : m & _BV(PORF) || (!m && !warm) ? PSTR("power")
+                : !m && uno_answering            ? PSTR("watchdog")
+                                                 : PSTR("external"));
+    uno_warm = UNO_WARM;
+    uno_answering = 0;
     uart_end_line();
     uart_puts_P(PSTR("@ready calculator (type help)"));
     uart_end_line();
@@ -85,7 +94,7 @@ int main(void)
         if (busy) {
             wdt_reset();
             if (uart_tx_free() >= UNO_TX_ROOM) busy = console_answer_step();
-            if (!busy) wdt_disable();
+            if (!busy) wdt_disable(), uno_answering = 0;
             continue;
         }
         bool seen = false;
@@ -101,8 +110,9 @@ int main(void)
             sei();
             continue;
         }
+        uno_answering = 1;
         wdt_enable(WDTO_2S); /* an answer that hangs resets the chip */
         busy = uno_line(got);
-        if (!busy) wdt_disable();
+        if (!busy) wdt_disable(), uno_answering = 0;
     }
 }

@@ -424,6 +424,70 @@ static void uno_board(const char *board)
     sim_close(c.sim);
 }
 
+/* The uno calculator through its bootloader: flashed by make flash, then after every start
+ * (power, the port opened, the reset button, a brown-out) its @reset line, @ready, and a
+ * course game answered; it keeps nothing, so every start is the same calculator. */
+static void uno_calculator_check(uno_case_t *c, const char *reset, const char *what, bool ask)
+{
+    char l[160];
+    const char *got = wait_line(c, "@reset ", UNO_BOOT_MS);
+    tally_check(got && !strcmp(got, reset), "%s: '%s', expected '%s'", what, got ? got : "no @reset line",
+                reset);
+    tally_check(expect_line(c, "@ready ", 1000, l, sizeof l), "%s: no @ready line", what);
+    if (!ask) return;
+    skip_output(c);
+    monitor_send(c, "solve calendar 2001 11 3\n");
+    tally_check(expect_line(c, "N ", 1000, l, sizeof l) && !strcmp(l, "N 2001 11 4"),
+                "%s: 'solve calendar 2001 11 3' -> '%s'", what, l);
+}
+
+static void uno_calculator(const char *board)
+{
+    char err[256], elf[256], hex[256], cmd[512];
+    const double t0 = wall_s();
+    snprintf(tally_context, sizeof tally_context, "%s: flashing", board);
+    snprintf(elf, sizeof elf, "%s/%s/grundy.elf", build_dir, board);
+    snprintf(hex, sizeof hex, "%s/%s/grundy.hex", build_dir, board);
+    uno_case_t c = {.board = board, .monitor = -1};
+    c.sim = sim_open(elf, err, sizeof err);
+    if (!tally_check(c.sim != NULL, "%s", err)) return;
+    c.uno = uno_open(c.sim, boot_hex, err, sizeof err);
+    if (!tally_check(c.uno != NULL, "%s", err)) {
+        sim_close(c.sim);
+        return;
+    }
+    snprintf(cmd, sizeof cmd, "make --no-print-directory -s flash BUILD=%s BOARD=%s PORT=%s", build_dir, board,
+             uno_port(c.uno));
+    flash(&c, cmd, hex);
+    snprintf(tally_context, sizeof tally_context, "%s: the calculator after the bootloader", board);
+    /* the first start after flashing a blank chip: a power-up as far as SRAM tells */
+    uno_calculator_check(&c, "@reset power", "the first start after flashing", false);
+    unsigned boots = uno_boot_runs(c.uno);
+    monitor_open(&c);
+    uno_calculator_check(&c, "@reset external", "opening the port", true);
+    check_boot(&c, boots, UNO_MCUSR_EXTRF, "opening the port");
+    boots = uno_boot_runs(c.uno);
+    unsigned flashes = uno_d13_flashes(c.uno);
+    uno_reset(c.uno, UNO_RESET_BUTTON);
+    uno_calculator_check(&c, "@reset external", "the reset button", true);
+    check_boot(&c, boots, UNO_MCUSR_EXTRF, "the reset button");
+    tally_check(uno_d13_flashes(c.uno) - flashes == 3, "the bootloader flashed D13 %u times, not 3",
+                uno_d13_flashes(c.uno) - flashes);
+    boots = uno_boot_runs(c.uno);
+    uno_reset(c.uno, UNO_RESET_BROWNOUT);
+    uno_calculator_check(&c, "@reset external", "a brown-out (Optiboot clears MCUSR)", true);
+    check_boot(&c, boots, UNO_MCUSR_BORF, "a brown-out");
+    boots = uno_boot_runs(c.uno);
+    uno_reset(c.uno, UNO_RESET_POWER);
+    uno_calculator_check(&c, "@reset power", "a power cycle", true);
+    check_boot(&c, boots, UNO_MCUSR_PORF, "a power cycle");
+    monitor_close(&c);
+    printf("  %s: %.1f s in all (%.1f s simulated)\n", board, wall_s() - t0,
+           (double)sim_cycles(c.sim) / sim_frequency(c.sim));
+    uno_close(c.uno);
+    sim_close(c.sim);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) {
@@ -435,7 +499,9 @@ int main(int argc, char **argv)
     build_dir = argv[2];
     for (int i = 3; i < argc; i++) {
         printf("uno: %s\n", argv[i]);
-        uno_board(argv[i]);
+        const sim_board_t *b = sim_board_find(argv[i]);
+        if (b && b->rows == 0) uno_calculator(argv[i]); /* the uno image: no LEDs, no game */
+        else uno_board(argv[i]);
     }
     return tally_finish("uno");
 }
