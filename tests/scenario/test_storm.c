@@ -97,8 +97,9 @@ static const char *const sm_grammar[] = {
     "solve <game> <heaps>: P, or N and the heaps after a winning move", /* help */
     "moves <game> <heaps>: each winning move, then count <k>",
     "grundy <game> <n>; new <game> <heaps>; show; version",
-    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson octal:0.137 line:1,2"
-    " misere:<game>; heaps: 1 to 16 numbers",
+    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson {octal:0.137 |}line:1,2"
+    " misere:<game>; heaps: 1 to 16 numbers", /* the handheld leaves octal: to the calculator */
+    "more: king moore:k",
     "example: solve nim 3 4 5 gives N 1 4 5",
 };
 
@@ -109,15 +110,19 @@ static const char *const sm_errors[] = {
     "unknown game '%w' (type help)",
     "bad game '%w': {this game takes no parameter|bash:M needs M from 1 to 65535|up to 32 values "
     "1..255, like sub:1,3,4 or line:1,2|up to 255 octal digits, like octal:0.137|wythoff has no "
-    "misere variant}",
+    "misere variant|this game has no misere variant}",
     SM_VERB " needs heaps after the game",
     "heap '%w' is not a number",
     "heap %w is larger than %u",
     "more than %u heaps",
     "wythoff needs 2 heaps",
+    "%w needs %u heaps",
     "grundy takes one heap",
     "%w has no Grundy value (try solve)",
     "%w is decided for at most %u tokens in all",
+    "%w is decided for at most %u tokens in all, or 4 heaps up to 7 without splits",
+    "%w is answered by the uno image and grundy on a computer",          /* issue 18 */
+    "heap %w is larger than %u here; the uno image and grundy on a computer answer it",
     "line longer than 255 characters",
     "input lost, %u line(s) dropped (send a line at a time)", /* today */
     "input lost, line dropped",                              /* the README's (issue 12) */
@@ -962,8 +967,9 @@ static void sm_on_line(sm_t *g, size_t index)
             sm_check(!g->surely_not_ab, "'%s' without A and B held at the boot", line);
         else
             sm_check(!g->surely_ab, "A and B held through the boot, but '%s'", line);
-        sm_check(strcmp(o, "blank") || scn_eeprom_writes(g->s) == 0, "'%s' after %" PRIu64 " EEPROM writes", line,
-                 scn_eeprom_writes(g->s));
+        /* blank: nothing written, or no save ever finished (the first one cut: issue 21) */
+        sm_check(strcmp(o, "blank") || scn_eeprom_writes(g->s) == 0 || !(g->saved[0] || g->saved[1]),
+                 "'%s' after %" PRIu64 " EEPROM writes and a finished save", line, scn_eeprom_writes(g->s));
         const bool confirmed = g->saved[1] || (g->saved[0] && g->reset_cycle - g->saved_cycle[0] >= SM_MS(g->s, 5));
         sm_check(strcmp(o, "corrupt") || !confirmed, "'%s' after a save was confirmed", line);
         snprintf(g->settings, sizeof g->settings, "@eeprom %s", o); /* the origin, until @settings */
