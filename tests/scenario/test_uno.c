@@ -314,28 +314,38 @@ static void check_d13_documented(const char *board)
                 "%s uses D13 but does not say that the bootloader blinks D13 three times", path);
 }
 
-static void uno_board(const char *board)
+/* A simulated Uno with Optiboot for board's image, its buttons released where it has any,
+ * flashed through make flash and avrdude; false (reported) when it could not be set up. */
+static bool uno_flashed(uno_case_t *c, const char *board)
 {
-    char err[256], elf[256], hex[256], faults_hex[256], cmd[512], l[160];
-    const double t0 = wall_s();
+    char err[256], elf[256], hex[256], cmd[512];
     snprintf(tally_context, sizeof tally_context, "%s: flashing", board);
     snprintf(elf, sizeof elf, "%s/%s/grundy.elf", build_dir, board);
     snprintf(hex, sizeof hex, "%s/%s/grundy.hex", build_dir, board);
-    snprintf(faults_hex, sizeof faults_hex, "%s/%s/faults/grundy.hex", build_dir, board);
-    uno_case_t c = {.board = board, .monitor = -1};
-    c.sim = sim_open(elf, err, sizeof err);
-    if (!tally_check(c.sim != NULL, "%s", err)) return;
+    *c = (uno_case_t){.board = board, .monitor = -1};
+    c->sim = sim_open(elf, err, sizeof err);
+    if (!tally_check(c->sim != NULL, "%s", err)) return false;
     const sim_board_t *b = sim_board_find(board);
-    if (b) c.buttons = sim_buttons_new(sim_avr(c.sim), b->buttons, SIM_BTN_COUNT, 1); /* released */
-    c.uno = uno_open(c.sim, boot_hex, err, sizeof err);
-    if (!tally_check(c.uno != NULL, "%s", err)) {
-        sim_close(c.sim);
-        return;
+    if (b && b->rows) c->buttons = sim_buttons_new(sim_avr(c->sim), b->buttons, SIM_BTN_COUNT, 1);
+    c->uno = uno_open(c->sim, boot_hex, err, sizeof err);
+    if (!tally_check(c->uno != NULL, "%s", err)) {
+        sim_buttons_free(c->buttons);
+        sim_close(c->sim);
+        return false;
     }
-
     snprintf(cmd, sizeof cmd, "make --no-print-directory -s flash BUILD=%s BOARD=%s PORT=%s", build_dir, board,
-             uno_port(c.uno));
-    flash(&c, cmd, hex);
+             uno_port(c->uno));
+    flash(c, cmd, hex);
+    return true;
+}
+
+static void uno_board(const char *board)
+{
+    char err[256], faults_hex[256], l[160];
+    const double t0 = wall_s();
+    snprintf(faults_hex, sizeof faults_hex, "%s/%s/faults/grundy.hex", build_dir, board);
+    uno_case_t c;
+    if (!uno_flashed(&c, board)) return;
     snprintf(tally_context, sizeof tally_context, "%s: the firmware after the bootloader", board);
     boot_t first;
     read_boot(&c, &first);
@@ -452,22 +462,9 @@ static void uno_calculator_check(uno_case_t *c, const char *reset, const char *w
 
 static void uno_calculator(const char *board)
 {
-    char err[256], elf[256], hex[256], cmd[512];
     const double t0 = wall_s();
-    snprintf(tally_context, sizeof tally_context, "%s: flashing", board);
-    snprintf(elf, sizeof elf, "%s/%s/grundy.elf", build_dir, board);
-    snprintf(hex, sizeof hex, "%s/%s/grundy.hex", build_dir, board);
-    uno_case_t c = {.board = board, .monitor = -1};
-    c.sim = sim_open(elf, err, sizeof err);
-    if (!tally_check(c.sim != NULL, "%s", err)) return;
-    c.uno = uno_open(c.sim, boot_hex, err, sizeof err);
-    if (!tally_check(c.uno != NULL, "%s", err)) {
-        sim_close(c.sim);
-        return;
-    }
-    snprintf(cmd, sizeof cmd, "make --no-print-directory -s flash BUILD=%s BOARD=%s PORT=%s", build_dir, board,
-             uno_port(c.uno));
-    flash(&c, cmd, hex);
+    uno_case_t c;
+    if (!uno_flashed(&c, board)) return;
     snprintf(tally_context, sizeof tally_context, "%s: the calculator after the bootloader", board);
     /* the first start after flashing a blank chip: a power-up as far as SRAM tells */
     uno_calculator_check(&c, "@reset power", "the first start after flashing", false);
@@ -494,6 +491,7 @@ static void uno_calculator(const char *board)
     printf("  %s: %.1f s in all (%.1f s simulated)\n", board, wall_s() - t0,
            (double)sim_cycles(c.sim) / sim_frequency(c.sim));
     uno_close(c.uno);
+    sim_buttons_free(c.buttons);
     sim_close(c.sim);
 }
 
