@@ -145,13 +145,8 @@ FW_ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(FW_DIR)/obj/%.o)
 $(FW_DIR)/obj/%.o: %.c Makefile | $(FW_TABLES_H)
 	@mkdir -p $(@D)
 	@echo "  AVR-CC  $@"
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) $(FW_CONSOLE_FLAGS_$(<D)) -c $< -o $@
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) -c $< -o $@
 
-# FIXME(console): console_number (console_parse.c) reads a heap into engine_heap_t against
-# 2^32 - 1; in the device profile engine_heap_t has 16 bits, so that test is always false and a
-# number past 65535 wraps. It must read into uint32_t and compare with engine_heap_limit(); the
-# console is being refactored apart (firmware/console/ is not this branch's), so until then:
-FW_CONSOLE_FLAGS_firmware/console := $(if $(filter device,$(ENGINE_PROFILE)),-Wno-type-limits)
 
 # -ffunction-sections -fdata-sections on the link step too: LTO's own output then goes to
 # sections that --gc-sections can drop.
@@ -167,7 +162,7 @@ FAULTS_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/faults/obj/%.o) $(FW_ENGINE_OBJS)
 $(FW_DIR)/faults/obj/%.o: %.c Makefile | $(FW_TABLES_H)
 	@mkdir -p $(@D)
 	@echo "  AVR-CC  $@"
-	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) $(FW_CONSOLE_FLAGS_$(<D)) -DGRUNDY_FAULTS -c $< -o $@
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) -DGRUNDY_FAULTS -c $< -o $@
 
 $(FAULTS_ELF): $(FAULTS_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -flto -Os $(AVR_SIZE_FLAGS) -ffunction-sections -fdata-sections \

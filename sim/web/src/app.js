@@ -300,9 +300,7 @@ async function start() {
   $('#board-info').textContent = `The ${boardName} board: ${info.title}.`;
   $('#device').dataset.board = boardName;
   if (info.calculator) { // the calculator: no LEDs, buttons or game; the serial pane is all
-    $('#device').hidden = true;
-    $('.words').hidden = true;
-    document.body.dataset.calculator = 'true';
+    document.body.dataset.calculator = 'true'; // style.css hides the board, status and help
   }
 
   const hexUrl = `hex/${boardName}.hex`;

@@ -485,13 +485,15 @@ async function checkUno(t, context, url, shots) {
   await page.goto(`${url}?board=uno`);
   const ready = await s.waitLine(/^@ready /, 0, 20000);
   t.check('uno: the page loads hex/uno.hex and the calculator starts (@ready)', ready, (await s.lines()).join(' | '));
-  const shown = await page.evaluate(() => ({
-    device: document.querySelector('#device').hidden,
-    words: document.querySelector('.words').hidden,
-    note: getComputedStyle(document.querySelector('.calculator-note')).display,
-  }));
-  t.check('uno: no board, buttons or game status; the serial pane says what it is',
-    shown.device && shown.words && shown.note !== 'none', JSON.stringify(shown));
+  const shown = await page.evaluate(() => {
+    const gone = (sel) => getComputedStyle(document.querySelector(sel)).display === 'none';
+    return {
+      device: gone('#device'), pad: document.querySelector('#pad').getBoundingClientRect().height === 0,
+      status: gone('#status'), help: gone('.help'), note: !gone('.calculator-note'),
+    };
+  });
+  t.check('uno: no board, buttons, game status or game help on screen; the serial pane says what it is',
+    shown.device && shown.pad && shown.status && shown.help && shown.note, JSON.stringify(shown));
   const cal = await s.command('solve calendar 2001 11 3', /^(N|P)|^err/);
   t.check('uno: the console answers `solve calendar 2001 11 3` with `N 2001 11 4`', cal?.[1] === 'N 2001 11 4', cal?.[1] ?? 'no reply');
   const lasker = await s.command('moves lasker 5 7', /^count |^err/);
