@@ -72,8 +72,8 @@ static void nim_check_leds(nim_game_t *g)
                 want, scn_led_lit(g->s, 0, 0, 1000));
 }
 
-/* Enter "take `take` from row `row`" with the buttons: move the cursor, mark, confirm. */
-static void nim_enter(nim_game_t *g, uint8_t row, uint8_t take)
+/* Move the cursor to row `row` with UP and DOWN (they skip empty rows). */
+static void nim_cursor_to(nim_game_t *g, uint8_t row)
 {
     while (g->cursor != row) {
         const bool down = row > g->cursor;
@@ -83,6 +83,12 @@ static void nim_enter(nim_game_t *g, uint8_t row, uint8_t take)
         while (r >= 0 && r < g->rows && g->heaps[r] == 0);
         g->cursor = (uint8_t)r;
     }
+}
+
+/* Enter "take `take` from row `row`" with the buttons: move the cursor, mark, confirm. */
+static void nim_enter(nim_game_t *g, uint8_t row, uint8_t take)
+{
+    nim_cursor_to(g, row);
     for (uint8_t i = 0; i < take; i++) scn_tap(g->s, SIM_BTN_RIGHT);
     scn_tap(g->s, SIM_BTN_A);
 }
@@ -336,14 +342,7 @@ static void nim_test_refusal_partial(nim_game_t *g)
         }
     }
     if (!tally_check(row >= 0, "no part-empty row to refuse on")) return;
-    while (g->cursor != row) {
-        const bool down = row > g->cursor;
-        scn_tap(g->s, down ? SIM_BTN_DOWN : SIM_BTN_UP);
-        int8_t r = (int8_t)g->cursor;
-        do r = (int8_t)(r + (down ? 1 : -1));
-        while (r >= 0 && r < g->rows && g->heaps[r] == 0);
-        g->cursor = (uint8_t)r;
-    }
+    nim_cursor_to(g, (uint8_t)row);
     scn_press(g->s, SIM_BTN_A); /* nothing marked: refused */
     scn_run_ms(g->s, 300);
     unsigned empty_changes = 0;

@@ -9,17 +9,7 @@ import sys
 
 import yaml
 
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL " + what)
-    return ok
+from tally import check, finish
 
 
 files = sys.argv[1:] or sorted(glob.glob(".github/workflows/*.yml") + glob.glob(".github/workflows/*.yaml"))
@@ -54,5 +44,4 @@ check(runs_tests, "no workflow step runs .ci/run")
 with open(".ci/run", encoding="utf-8") as f:
     check("make test" in f.read(), ".ci/run does not run make test")
 print(f"ci: {len(files)} workflow(s) parsed")
-print(f"ci: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+sys.exit(finish("ci"))

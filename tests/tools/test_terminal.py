@@ -22,17 +22,7 @@ import termios
 import time
 
 ROWS, COLS = 24, 80
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL " + what)
-    return ok
+from tally import check, finish as tally_finish
 
 
 class Screen:
@@ -230,8 +220,7 @@ def main():
         targets_agree()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"terminal: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return tally_finish("terminal")
 
 
 if __name__ == "__main__":
