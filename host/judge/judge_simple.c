@@ -7,16 +7,23 @@
 #include "digits.h"
 #include "judge_problems.h"
 
-/* 1846 Brave Game: C cases of n m; one pile of n, take 1..m, who takes the last wins. */
-int judge_solve_1846(judge_rd_t *rd, FILE *out) {
+/* Bash's game as 1846 and 2188 ask it: C cases (1..max_c) of n m (1..max_nm); one pile of n,
+ * take 1..m, who takes the last wins: the first player's line when n is not a multiple of m + 1. */
+static int judge_bash_cases(judge_rd_t *rd, FILE *out, int64_t max_c, int64_t max_nm, const char *first,
+                            const char *second) {
     int64_t c, n, m;
-    JUDGE_NEED(rd, 1, 100, "the number of test cases", c);
+    JUDGE_NEED(rd, 1, max_c, "the number of test cases", c);
     while (c--) {
-        JUDGE_NEED(rd, 1, 1000, "n", n);
-        JUDGE_NEED(rd, 1, 1000, "m", m);
-        fputs(n % (m + 1) ? "first\n" : "second\n", out);
+        JUDGE_NEED(rd, 1, max_nm, "n", n);
+        JUDGE_NEED(rd, 1, max_nm, "m", m);
+        fputs(n % (m + 1) ? first : second, out);
     }
     return 0;
+}
+
+/* 1846 Brave Game: C cases of n m; one pile of n, take 1..m, who takes the last wins. */
+int judge_solve_1846(judge_rd_t *rd, FILE *out) {
+    return judge_bash_cases(rd, out, 100, 1000, "first\n", "second\n");
 }
 
 /* 1847 Good Luck in CET-4 Everybody!: n per line to the end; take a power of two (1, 2, 4...),
@@ -50,14 +57,7 @@ int judge_solve_2149(judge_rd_t *rd, FILE *out) {
 /* 2188 选拔志愿者: C cases of n m; donations of 1..m, who brings the sum to n first wins;
  * Grass gives first. */
 int judge_solve_2188(judge_rd_t *rd, FILE *out) {
-    int64_t c, n, m;
-    JUDGE_NEED(rd, 1, 1000000, "the number of test cases", c);
-    while (c--) {
-        JUDGE_NEED(rd, 1, 1000000000, "n", n);
-        JUDGE_NEED(rd, 1, 1000000000, "m", m);
-        fputs(n % (m + 1) ? "Grass\n" : "Rabbit\n", out);
-    }
-    return 0;
+    return judge_bash_cases(rd, out, 1000000, 1000000000, "Grass\n", "Rabbit\n");
 }
 
 /* 2147 Kiki's game: n m per line until 0 0; a coin from the top right corner of an n x m board
