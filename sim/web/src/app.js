@@ -16,6 +16,10 @@ const FRAME_BUDGET_MS = 12; // real time per animation frame the simulation may 
 const MAX_BACKLOG_MS = 100; // simulated time the page may owe; more is dropped (slow or hidden)
 const MAX_LINES = 400; // lines the pane shows (it scrolls inside itself; older lines go)
 const MAX_KEPT_LINES = 20000; // lines window.grundy.lines keeps
+const VIEW_B_MS = 30; // the view's gesture: B down this long (debounced) before A's press
+const VIEW_ANSWER_MS = 300; // and @view within this long, or the firmware refused it
+const WAKE_SWALLOW_MS = 50; // ui.h's UI_SWALLOW_MS: presses after a wake-up count again
+const QUIET_MS = 400; // a reply is over when the line is quiet this long (simulated)
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -44,7 +48,10 @@ class ButtonLine {
     const m = this.machine;
     const at = Math.max(m.cycles, this.releasedAt + MIN_GAP_MS * MS);
     this.pressedAt = at;
-    m.at(at, () => m.drive('C', this.spec.bit, 0));
+    m.at(at, () => {
+      m.drive('C', this.spec.bit, 0);
+      this.onPress?.(at);
+    });
     this.element?.classList.add('pressed');
   }
 
@@ -102,6 +109,11 @@ class SerialPane {
     const el = this.partialEl;
     this.partialEl = null;
     return el;
+  }
+
+  /** The chip restarted: a line cut off there ends, so the next one starts its own. */
+  cut() {
+    if (this.partial) this.finish();
   }
 
   /** A line of the page's own (an echo, a reset): before a line still being received. */
@@ -249,7 +261,7 @@ function bindKeys(lines) {
   });
 }
 
-function bindConsole(machine, pane) {
+function bindConsole(machine, pane, stop, sent) {
   const input = $('#console-input');
   const history = [];
   let back = 0;
@@ -257,6 +269,7 @@ function bindConsole(machine, pane) {
     const clean = text.replace(/[^\x20-\x7e]/g, '?');
     pane.note(`> ${clean}`, 'echo');
     machine.sendSerial([...clean].map((c) => c.charCodeAt(0)).concat([0x0a]));
+    sent();
   };
   $('#console').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -268,12 +281,19 @@ function bindConsole(machine, pane) {
     input.value = '';
   });
   input.addEventListener('keydown', (e) => {
+    // Ctrl-C with nothing selected to copy: stop, as in a terminal
+    if (e.ctrlKey && (e.key === 'c' || e.key === 'C') && input.selectionStart === input.selectionEnd) {
+      e.preventDefault();
+      stop();
+      return;
+    }
     if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
     e.preventDefault();
     back = Math.max(0, Math.min(history.length, back + (e.key === 'ArrowUp' ? 1 : -1)));
     input.value = back ? history[history.length - back] : '';
   });
   $('#help').addEventListener('click', () => send('help'));
+  $('#stop').addEventListener('click', stop);
 }
 
 async function start() {
@@ -286,15 +306,19 @@ async function start() {
     select.appendChild(opt);
   }
   if (!BOARD_NAMES.includes(boardName)) {
+    // the choice shows no board (not the first one, which is not running) and the status says so
+    select.add(new Option('(choose one)', '', true, true), 0);
+    select.options[0].disabled = true;
+    $('#status').textContent = `No board is running: there is no board '${boardName}'. Choose one above.`;
     fail(`There is no board '${boardName}'. Pick one of: ${BOARD_NAMES.join(', ')}.`);
-    return;
   }
-  select.value = boardName;
   select.addEventListener('change', () => {
     const q = new URLSearchParams(location.search);
     q.set('board', select.value);
     location.search = q.toString();
   });
+  if (!BOARD_NAMES.includes(boardName)) return;
+  select.value = boardName;
   const info = BOARD_INFO[boardName];
   document.title = `Grundy (${boardName}) in the browser`;
   $('#board-info').textContent = `The ${boardName} board: ${info.title}.`;
@@ -333,16 +357,51 @@ async function start() {
   const status = new DeviceStatus(Boolean(info.grid));
   let statusDirty = true;
   const pane = new SerialPane($('#serial'), (line) => {
+    if (/^@(view|menu|wake|sleep|reset)/.test(line)) gesture = null;
+    if (line === '@wake') wokeAt = machine.cycles;
     status.line(line);
     statusDirty = true;
   });
   if (note) pane.note(note, 'note');
-  machine.txListeners.push((b) => pane.byte(b));
-  machine.resetListeners.push((cause) => pane.note(`(${cause === 'power' ? 'power cycled' : `${cause} reset`})`, 'note'));
+  let lastTx = -Infinity;
+  machine.txListeners.push((b) => {
+    lastTx = machine.cycles;
+    pane.byte(b);
+  });
+  machine.resetListeners.push((cause) => {
+    pane.cut();
+    pane.note(`(${cause === 'power' ? 'power cycled' : `${cause} reset`})`, 'note');
+  });
   const { leds, status: lights } = buildLeds(info);
   const lines = buildButtons(machine);
   bindKeys(lines);
-  bindConsole(machine, pane);
+  // The view's gesture reached the game (B held, A pressed): the firmware answers @view on or
+  // off, or refuses it without a word (play.c's play_view: only a game that is not a sum).
+  // After a wake-up every press is swallowed while a button is held and 50 ms after (ui.c):
+  // a B that went down in that time makes no gesture.
+  let gesture = null;
+  let wokeAt = -Infinity;
+  lines.a.onPress = (at) => {
+    const c = machine.wiring.C;
+    const b = lines.b.pressedAt;
+    const bDown = c.driveMask & ~c.driveValue & (1 << lines.b.spec.bit);
+    if (bDown && at - b >= VIEW_B_MS * MS && b > wokeAt + WAKE_SWALLOW_MS * MS && status.game && !status.menu && !status.asleep)
+      gesture = at + VIEW_ANSWER_MS * MS;
+  };
+  // Nothing the firmware reads ends a reply (it reads no line until the reply is out): Stop is
+  // the reset button, as on the Uno; the page drops what it had not yet sent.
+  let replying = false;
+  const stop = () => {
+    if (!replying && !machine.serialPending) return;
+    machine.rxQueue.length = 0;
+    replying = false;
+    pane.note('(stopped with the reset button: no command ends a reply)', 'note');
+    machine.reset('external');
+  };
+  bindConsole(machine, pane, stop, () => {
+    replying = true;
+    lastTx = machine.cycles;
+  });
 
   const sound = info.buzzer ? new Sound($('#mute')) : null;
   $('#reset').addEventListener('click', () => machine.reset('external'));
@@ -423,6 +482,13 @@ async function start() {
       $('#note').hidden = !f.tone;
     }
     pane.render();
+    if (gesture !== null && machine.cycles >= gesture) {
+      gesture = null;
+      status.viewRefused();
+      statusDirty = true;
+    }
+    if (replying && !machine.serialPending && machine.cycles - lastTx > QUIET_MS * MS) replying = false;
+    $('#stop').hidden = !replying;
     if (statusDirty) showStatus();
     saveEeprom(eeprom);
     $('#serial-busy').hidden = !machine.serialPending;

@@ -1,7 +1,8 @@
 // What the device is doing, in words, from its own event lines (docs/console.md, "Events"):
 // the game and its rules in a sentence, whose turn, who won and the score, standby, and the
-// menu's line and value while the menu is open. Pure: fed lines, asked for text; the page
-// shows it beside the board, so a visitor never has to read an '@' line.
+// menu's line and value while the menu is open, the binary view and why it was refused. Pure:
+// fed lines (and the page's word that the view's gesture went unanswered), asked for text;
+// the page shows it beside the board, so a visitor never has to read an '@' line.
 
 const SET = (s) => s.split(',').join(', ');
 
@@ -27,6 +28,11 @@ export function gameRules(name, grid = false) {
       return grid
         ? 'Corner the Queen (Wythoff): move the queen left, down, or diagonally down-left as far as you like; whoever puts her in the bottom-left corner wins.'
         : 'Wythoff: take any number of tokens from one of the two rows, or the same number from both; whoever takes the last token wins.';
+    case 'king':
+      return grid
+        ? 'The king walk: move the king one step left, down, or diagonally down-left; whoever puts him in the bottom-left corner wins.'
+        : 'The king walk: take one token from one of the two rows, or one from each; whoever takes the last token wins.';
+    case 'moore': return `Moore's Nim (k = ${arg}): take one or more tokens from each of 1 to ${arg} rows at once; ${end('token')}.`;
     default: return `${name}.`;
   }
 }
@@ -85,10 +91,21 @@ export function menuWords(line, value) {
 
 const LEVELS = { perfect: 'Perfect', equalizer: 'Equalizer', casual: 'Casual' };
 
+/** The game's name in a sentence ("the king walk", "misère Kayles"). */
+function gameCalled(name) {
+  const misere = name.startsWith('misere');
+  const base = name === 'misere' ? 'nim' : name.replace(/^misere:/, '');
+  const kind = base.split(':')[0];
+  const title = kind === 'king' ? 'the king walk' : kind === 'moore' ? `Moore's Nim (k = ${base.split(':')[1]})` : gameTitle(base);
+  return misere ? `misère ${title}` : title;
+}
+
 /** The device's state, followed line by line. */
 export class DeviceStatus {
   constructor(grid = false) {
     this.grid = grid;
+    this.view = false; // @view on/off; the firmware keeps it through a @resume only (ui.c)
+    this.notSums = new Set(); // games in which the firmware refused the view
     this.reset();
   }
 
@@ -102,21 +119,25 @@ export class DeviceStatus {
     this.asleep = false;
     this.menu = null;
     this.hint = null;
+    this.refused = null; // the game in which the view's gesture got no @view line
+    this.kept = this.view; // the view as it was before a reset: back only with @resume
+    this.view = false;
   }
 
   /** Follow one line the device printed. */
   line(text) {
     const w = text.split(' ');
     switch (w[0]) {
-      case '@reset': this.reset(); break;
+      case '@reset': this.reset(); if (w[1] === 'power') this.kept = false; break;
       case '@settings':
         this.players = /players=2/.test(text) ? 2 : 1;
         this.level = /level=(\w+)/.exec(text)?.[1] ?? null;
         this.menu = null;
         break;
-      case '@game': this.game = w[1]; this.turn = this.over = this.hint = null; this.score = null; this.menu = null; break;
+      case '@game': this.game = w[1]; this.turn = this.over = this.hint = this.refused = null; this.score = null; this.menu = null; break;
       case '@resume':
         this.game = w[1];
+        this.view = this.kept;
         if (w.includes('over')) this.over = w[w.length - 1];
         else this.turn = w[w.length - 1];
         break;
@@ -127,9 +148,16 @@ export class DeviceStatus {
       case '@score': this.score = w.slice(1).map(Number); break;
       case '@sleep': this.asleep = true; break;
       case '@wake': this.asleep = false; break;
-      case '@menu': this.menu = w[1] === 'back' ? null : [w[1], w.slice(2).join(' ')]; break;
+      case '@view': this.view = w[1] === 'on'; this.refused = null; break;
+      case '@menu': this.refused = null; this.menu = w[1] === 'back' ? null : [w[1], w.slice(2).join(' ')]; break;
       default: break;
     }
+  }
+
+  /** The view's gesture (B held, A pressed) went to the game and no @view line came: the
+   * firmware refused it, as it does only in a game that is not a sum (play.c, play_view). */
+  viewRefused() {
+    if (this.game && !this.menu && !this.asleep) this.notSums.add((this.refused = this.game));
   }
 
   /** Whose move, or who won, in words. */
@@ -154,6 +182,9 @@ export class DeviceStatus {
     if (this.menu) return 'Menu open; the game waits. ▲▼ pick a line, ◀▶ change it, A starts a new game, B goes back.';
     if (!this.game) return 'Starting…';
     let s = `${gameRules(this.game, this.grid)} ${this.situation()}`;
+    const not = this.refused ?? (this.view && this.notSums.has(this.game) ? this.game : null);
+    if (not) s += ` The binary view${this.view ? ' is on but' : ''} needs a sum game; ${gameCalled(not)} is not one.`;
+    else if (this.view) s += ' Binary view on: each row shows its Grundy value in binary (hold B, press A for the tokens).';
     if (this.over && this.score && this.players === 1) {
       const [w, l, h] = this.score;
       const level = LEVELS[this.level] ?? this.level ?? '';

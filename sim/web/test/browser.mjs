@@ -449,7 +449,7 @@ async function checkLayout(t, context, url, shots) {
       // a long reply: 13,493 lines at the wire's pace; a few seconds of it
       const serialHeight = () => page.$eval('#serial', (e) => e.getBoundingClientRect().height);
       const before = { page: m.height, serial: await serialHeight() };
-      await s.command('moves dawson 65535 3 4', /^\d+ \d+ \d+$/);
+      await s.command('moves dawson 65535 3 4', /^\d+( \d+)+$/);
       await page.waitForTimeout(3000);
       const after = await page.evaluate(() => {
         const e = document.querySelector('#serial');
@@ -475,6 +475,160 @@ async function checkLayout(t, context, url, shots) {
       await page.close();
     }
   }
+}
+
+/** The view's gesture as a person makes it: x held, z pressed, x let go. */
+async function viewGesture(s) {
+  await s.page.keyboard.down('x');
+  await s.page.waitForTimeout(150);
+  await s.key('z');
+  await s.page.keyboard.up('x');
+  await s.page.waitForTimeout(90);
+}
+
+/** The status line says what the firmware said of the binary view: on (and the LEDs agree,
+ * through the reset button too), off, and refused in a game that is not a sum, with why. */
+async function checkViewWords(t, context, url, shots) {
+  const blank = await context.newPage(); // a blank EEPROM again: the checks before saved games
+  await blank.goto(`${url}?board=none`);
+  await blank.evaluate(() => localStorage.clear());
+  await blank.close();
+  const s = await boot(t, context, url, 'direct');
+  await waitStatus(s, /Your move/);
+  let from = await s.count();
+  await viewGesture(s);
+  const on = await s.waitLine(/^@view /, from, 5000);
+  let text = await waitStatus(s, /Binary view on/, 3000);
+  t.check('view: after @view on the status line says the binary view is on',
+    on?.[1] === '@view on' && /Binary view on: each row shows its Grundy value in binary/.test(text), `${on?.[1]} | ${text}`);
+  await s.page.setViewportSize({ width: 1280, height: 800 });
+  await s.page.screenshot({ path: join(shots, 'status-view-1280.png') });
+  // the reset button: the status line and the LEDs agree (row 0's first LED is dark in the
+  // view, for a value of at most 3 in three LEDs, and lit as a token)
+  from = await s.count();
+  await s.page.click('#reset');
+  await s.waitLine(/^@(resume|game) /, from, 10000);
+  await s.settle(300);
+  text = await waitStatus(s, /Your move|My move/, 3000);
+  const first = (await s.sample('#leds .led', 1300))[0];
+  const said = /Binary view on/.test(text);
+  t.check('view: after the reset button the status line says the view as the LEDs show it',
+    said === (first < 0.5), `status ${said ? 'on' : 'off'}, row 0's first LED at ${first.toFixed(2)} | ${text}`);
+  if (said) { // back to the tokens
+    from = await s.count();
+    await viewGesture(s);
+    await s.waitLine(/^@view off/, from, 5000);
+  }
+  text = await waitStatus(s, /^(?!.*Binary view)/, 3000);
+  t.check('view: after @view off the status line does not speak of the view', !/[Bb]inary view/.test(text), text);
+  // a game that is not a sum: the firmware flashes and prints nothing; the line says why
+  const ok = await s.command('new king 2 3', /^ok|^err/);
+  await waitStatus(s, /king|King/, 3000);
+  from = await s.count();
+  await viewGesture(s);
+  text = await waitStatus(s, /needs a sum game/, 4000);
+  const view = (await s.lines()).slice(from).find((l) => l.startsWith('@view'));
+  t.check('view: refused in the king walk, and the status line says why',
+    ok?.[1] === 'ok' && !view && /The binary view needs a sum game; the king walk is not one\./.test(text),
+    `${ok?.[1]} | ${view ?? 'no @view'} | ${text}`);
+  await s.page.screenshot({ path: join(shots, 'status-view-refused-1280.png') });
+  await s.page.setViewportSize({ width: 390, height: 844 });
+  await s.page.waitForTimeout(200);
+  await s.page.screenshot({ path: join(shots, 'status-view-refused-390.png'), fullPage: true });
+  t.check('view: no console error', s.errors.length === 0, s.errors.join(' | '));
+  await s.page.close();
+  // asleep, the gesture's B wakes the device and both presses are swallowed: no refusal said
+  const p = new BoardSession(await context.newPage(), 'direct');
+  await p.page.goto(`${url}?board=direct&pace=max`);
+  const slept = await p.waitLine(/^@sleep/, 0, 60000);
+  from = await p.count();
+  await viewGesture(p);
+  const woke = await p.waitLine(/^@wake/, from, 10000);
+  await p.settle(500);
+  text = await statusText(p);
+  t.check('view: the gesture that wakes the device from standby is not taken for a refusal',
+    slept && woke && !/needs a sum game/.test(text), text);
+  await p.page.close();
+}
+
+/** A long reply stopped: the Stop button (and Ctrl-C in the line) press the reset button, the
+ * reply ends there, and the next command is answered at once. */
+async function checkStop(t, context, url, shots) {
+  for (const [board, how] of [['direct', 'the Stop button'], ['uno', 'Ctrl-C in the line']]) {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const s = new BoardSession(page, board);
+    await page.goto(`${url}?board=${board}`);
+    await s.waitLine(board === 'uno' ? /^@ready/ : /^@turn /, 0, 20000);
+    await s.settle(300);
+    const from = await s.count();
+    await page.fill('#console-input', 'moves dawson 65535 3 4');
+    await page.press('#console-input', 'Enter');
+    const some = await s.waitLine(/^\d+( \d+)+$/, from, 10000);
+    await page.waitForTimeout(500);
+    const shown = await page.$eval('#stop', (e) => !e.hidden && e.getBoundingClientRect().height > 0).catch(() => false);
+    if (board === 'direct') await page.screenshot({ path: join(shots, 'stop-390x844.png') });
+    if (how === 'the Stop button' && shown) await page.click('#stop');
+    else if (how !== 'the Stop button') await page.press('#console-input', 'Control+c');
+    const reset = await s.waitLine(/^@reset /, from, 5000);
+    await s.settle(1500);
+    const after = reset ? (await s.lines()).slice(reset[0]).filter((l) => /^\d+( \d+)+$/.test(l)).length : -1;
+    const solve = await s.command('solve nim 3 4 5', /^(N|P) |^err/);
+    await s.settle(800); // the line quiet again
+    const hidden = await page.$eval('#stop', (e) => e.hidden).catch(() => false);
+    // the page's own note says what was done, in the log like every line
+    const note = await page.evaluate(() => {
+      const log = document.querySelector('#serial').getBoundingClientRect();
+      const n = [...document.querySelectorAll('#serial .line.note')].find((e) => /stopped/.test(e.textContent));
+      const r = n?.getBoundingClientRect();
+      return n ? { text: n.textContent, inside: r.left >= log.left && r.right <= log.right && r.top >= log.top - 1 && r.bottom <= log.bottom + 1 } : null;
+    });
+    t.check(`stop (${board}): the log says the reply was stopped with the reset button, inside the log`,
+      note?.inside && /reset button/.test(note.text), JSON.stringify(note));
+    t.check(`stop (${board}): ${how} ends a long \`moves\` reply (the reset button), the next command answered at once`,
+      some && (board === 'uno' || shown) && reset?.[1] === '@reset external' && after === 0 && solve?.[1] === 'N 1 4 5' && hidden,
+      `stop shown ${shown}, ${reset?.[1] ?? 'no @reset'}, ${after} reply lines after it, solve: ${solve?.[1] ?? 'no reply'}, stop hidden after ${hidden}`);
+    await page.close();
+  }
+}
+
+/** The uno choice, read as a visitor reads it: no handheld leftovers, the tools clear of the
+ * serial heading, at both sizes; and ?board=nonsense: the choice and the status line true. */
+async function checkChoice(t, context, url, shots) {
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: w, height: h });
+    const s = new BoardSession(page, 'uno');
+    await page.goto(`${url}?board=uno`);
+    await s.waitLine(/^@ready /, 0, 20000);
+    const m = await page.evaluate(() => {
+      const seen = (el) => el && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().height > 0;
+      const tools = document.querySelector('.tools').getBoundingClientRect();
+      const heading = document.querySelector('.serial-pane h2').getBoundingClientRect();
+      return {
+        erase: seen(document.querySelector('#erase')),
+        tagline: [...document.querySelectorAll('header *')].some((e) => seen(e) && /handheld/.test(e.textContent)),
+        gap: heading.top - tools.bottom,
+        width: document.documentElement.scrollWidth,
+      };
+    });
+    t.check(`uno ${w}x${h}: no "Erase EEPROM" and no handheld tagline`, !m.erase && !m.tagline, JSON.stringify(m));
+    t.check(`uno ${w}x${h}: the Reset buttons clear of the "Serial port" heading (8 px or more)`, m.gap >= 8, `${m.gap.toFixed(1)} px`);
+    t.check(`uno ${w}x${h}: no sideways scroll`, m.width <= w, `${m.width} px`);
+    await page.screenshot({ path: join(shots, `uno-${w}x${h}.png`) });
+    await page.close();
+  }
+  const page = await context.newPage();
+  await page.goto(`${url}?board=nonsense`);
+  await page.waitForTimeout(1500);
+  const m = await page.evaluate(() => {
+    const sel = document.querySelector('#board');
+    return { value: sel.value, shown: sel.selectedOptions[0]?.textContent ?? '', status: document.querySelector('#status').textContent };
+  });
+  t.check('?board=nonsense: the board choice shows no board as chosen', m.value === '' && !/direct|matrix8|shift595|uno/.test(m.shown), JSON.stringify(m));
+  t.check('?board=nonsense: the status line says no board runs', /no board/i.test(m.status) && /nonsense/.test(m.status), m.status);
+  await page.screenshot({ path: join(shots, 'nonsense-1280.png') });
+  await page.close();
 }
 
 /** Every board's checks; screenshots into `shots`. */
@@ -506,9 +660,12 @@ async function checkUno(t, context, url, shots) {
 
 export async function browserChecks(t, siteDir, shots) {
   mkdirSync(shots, { recursive: true });
+  // WEB_CHECKS=view,stop (names as below) runs only those: for a quick look while working
+  const only = process.env.WEB_CHECKS ? process.env.WEB_CHECKS.split(',') : null;
+  const wanted = ([name]) => !only || only.includes(name);
   const b = await openBrowser(siteDir);
   try {
-    for (const [board, fn] of [['direct', checkDirect], ['matrix8', checkMatrix8], ['shift595', checkShift595], ['uno', checkUno]]) {
+    for (const [board, fn] of [['direct', checkDirect], ['matrix8', checkMatrix8], ['shift595', checkShift595], ['uno', checkUno]].filter(wanted)) {
       try {
         await fn(t, b.context, b.url, shots);
       } catch (e) {
@@ -518,7 +675,8 @@ export async function browserChecks(t, siteDir, shots) {
     // the visitor's view, in a fresh profile (a blank EEPROM again)
     const v = await openBrowser(siteDir);
     try {
-      for (const [name, fn] of [['status', checkStatus], ['layout', checkLayout]]) {
+      for (const [name, fn] of [['status', checkStatus], ['layout', checkLayout], ['view', checkViewWords],
+        ['stop', checkStop], ['choice', checkChoice]].filter(wanted)) {
         try {
           await fn(t, v.context, v.url, shots);
         } catch (e) {
@@ -529,6 +687,7 @@ export async function browserChecks(t, siteDir, shots) {
       await v.close();
     }
     // a board that does not exist: a clear message, no crash
+    if (!wanted(['nosuch'])) return;
     const page = await b.context.newPage();
     await page.goto(`${b.url}?board=nosuch`);
     const msg = await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent));
