@@ -243,7 +243,7 @@ static void menu_change(int8_t step)
     uint8_t *v = menu_value(menu.line);
     const uint8_t first = pgm_read_byte(&menu_lines[menu.line].first), count = menu_count(menu.line);
     *v = (uint8_t)(first + ((uint8_t)(*v - first) + count + step) % count);
-    settings_fit(&menu.edit);
+    games_settings_fit(&menu.edit);
     if (menu.line == MENU_BRIGHT) board_brightness(menu.edit.brightness); /* seen while chosen */
 }
 
