@@ -53,6 +53,8 @@ int judge_solve_1536(judge_rd_t *rd, FILE *out) {
             JUDGE_NEED(rd, 1, SG_HEAP_MAX, "a number of S", take[i]);
         judge_subtraction(take, (int)k, sg, SG_HEAP_MAX);
         JUDGE_NEED(rd, 1, 100, "the number of positions", m);
+        char line[100 + 2]; /* the case's line, written whole or not at all */
+        size_t n = 0;
         while (m--) {
             unsigned x = 0;
             JUDGE_NEED(rd, 1, 100, "the number of heaps", l);
@@ -60,9 +62,10 @@ int judge_solve_1536(judge_rd_t *rd, FILE *out) {
                 JUDGE_NEED(rd, 0, SG_HEAP_MAX, "a heap", h);
                 x ^= sg[h];
             }
-            fputc(x ? 'W' : 'L', out);
+            line[n++] = x ? 'W' : 'L';
         }
-        fputc('\n', out);
+        line[n++] = '\n';
+        fwrite(line, 1, n, out);
     }
 }
 

@@ -185,6 +185,71 @@ static void test_bad_input(void) {
     }
 }
 
+/* The number reader at its edges, line counting with every line end, and what a bad case leaves
+ * on the output: every problem's output is whole lines, even when its input goes wrong. */
+static void test_reader_edges(void) {
+    for (size_t i = 0; i < PROBLEMS; i++) { /* INT64_MIN and past it: out of range, no overflow */
+        static const char *const huge[] = {"-9223372036854775808\n", "-9223372036854775809\n",
+                                           "9223372036854775808\n", "18446744073709551616\n"};
+        for (size_t h = 0; h < 4; h++) {
+            if (!strcmp(problems[i], "1404")) continue; /* digit strings, not numbers */
+            result_t r = run(problems[i], huge[h], strlen(huge[h]));
+            CHECK(r.rc == 1 && strstr(r.err, "out of range"), "%s on %s: rc %d err '%s'",
+                  problems[i], huge[h], r.rc, r.err);
+            result_free(&r);
+        }
+    }
+    /* zeros in front change no number, however many */
+    static const char padded[] = "0000000000000000000000000000000000001\n00000000000000000000000000003\n";
+    result_t r = run("1847", padded, strlen(padded));
+    CHECK(r.rc == 0 && !strcmp(r.out, "Kiki\nCici\n"), "1847 zero-padded: rc %d out '%s' err '%s'",
+          r.rc, r.out, r.err);
+    result_free(&r);
+    static const char zeros[] = "-0000000000000000000000000000000 +000000000000000000000000000000000000\n";
+    r = run("1527", zeros, strlen(zeros));
+    CHECK(r.rc == 0 && !strcmp(r.out, "0\n"), "1527 signed zeros: rc %d out '%s' err '%s'", r.rc,
+          r.out, r.err);
+    result_free(&r);
+    static const char big1517[] = "0000000000000000000000000000000000004294967295\n";
+    r = run("1517", big1517, strlen(big1517));
+    CHECK(r.rc == 1 && strstr(r.err, "out of range (2..4294967294)"),
+          "1517 zero-padded too big: rc %d err '%s'", r.rc, r.err);
+    result_free(&r);
+    /* CR alone, LF alone and CR LF each end one line */
+    static const char *const ends[] = {"\r", "\n", "\r\n", "\n\r"};
+    static const unsigned long end_lines[] = {3, 3, 3, 5};
+    for (size_t e = 0; e < 4; e++) {
+        char in[64];
+        snprintf(in, sizeof in, "2%s5 3%s0 3%s", ends[e], ends[e], ends[e]);
+        r = run("1846", in, strlen(in));
+        char says[32];
+        snprintf(says, sizeof says, "line %lu: n 0 out of range", end_lines[e]);
+        CHECK(r.rc == 1 && strstr(r.err, says), "1846 line ends %zu: err '%s', wanted '%s'", e,
+              r.err, says);
+        result_free(&r);
+    }
+    /* bad input inside an S-Nim case: nothing of that case's line */
+    static const char *const snim_bad[] = {"1 1\n2\n1 1\n1 x\n", "1 1\n3\n1 1\n1 2\n",
+                                           "2 1 2\n1\n1 3\n1 1\n2\n1 1\n1 99999\n0\n"};
+    static const char *const snim_out[] = {"", "", "L\n"};
+    for (size_t p = 0; p < 2; p++)
+        for (size_t i = 0; i < 3; i++) {
+            const char *problem = p ? "1944" : "1536";
+            r = run(problem, snim_bad[i], strlen(snim_bad[i]));
+            CHECK(r.rc == 1 && !strcmp(r.out, snim_out[i]), "%s bad case %zu: rc %d out '%s'",
+                  problem, i, r.rc, r.out);
+            result_free(&r);
+        }
+    /* every bad input of the table: what was printed is whole lines */
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        r = run(bad[i].problem, bad[i].input, strlen(bad[i].input));
+        const size_t n = strlen(r.out);
+        CHECK(n == 0 || r.out[n - 1] == '\n', "bad input %zu (%s) left '%s' unended", i,
+              bad[i].problem, r.out);
+        result_free(&r);
+    }
+}
+
 /* --- seeded random inputs against the brute-force solvers --- */
 
 static uint64_t rng_state = 20261125;
@@ -603,6 +668,7 @@ int main(int argc, char **argv) {
     test_samples(argv[1]);
     test_list_and_unknown();
     test_bad_input();
+    test_reader_edges();
     test_apis();
     test_big_graphs();
     int cases = random_bash_family();
