@@ -1,5 +1,6 @@
 /* The problems that sum games by their Sprague-Grundy values: subtraction games (1848's
  * Fibonacci takes, 1536/1944's set S), a line that splits (2999), and a DAG (1524). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,27 +71,125 @@ int judge_solve_1536(judge_rd_t *rd, FILE *out) {
 }
 
 #define LINE_MAX_STONES 1000
-#define LINE_VALUES (1u << 17) /* above every value: mex <= moves <= 100 x 1001, and XORs */
+#define LINE_WORDS_MAX 1024 /* 65,536 values: mex <= moves <= 100 x 501, and XORs within */
 
 /* The Grundy values of lines of stones for the takes take[0..k-1] (sorted, distinct), extended
- * on demand from *have + 1 to want. */
-static void judge_line_extend(const int64_t *take, int k, uint32_t *sg, int *have, int want) {
-    static uint32_t seen[LINE_VALUES];
-    static uint32_t stamp;
-    for (int len = *have + 1; len <= want; len++) {
-        if (++stamp == 0) { /* wrapped: start the stamps afresh */
-            memset(seen, 0, sizeof seen);
-            stamp = 1;
-        }
-        for (int i = 0; i < k && take[i] <= len; i++)
-            for (int left = 0; left <= (len - (int)take[i]) / 2; left++)
-                seen[sg[left] ^ sg[len - take[i] - left]] = stamp;
-        uint32_t mex = 0;
-        while (seen[mex] == stamp)
-            mex++;
-        sg[len] = mex;
+ * on demand. A take of t from a line of len leaves two lines whose lengths add to len - t, so the
+ * values a move can reach are the union over the takes of split[len - t], the set of
+ * sg[a] ^ sg[n - a] (a <= n / 2) for n = len - t: one pass over each length's splits, then one
+ * OR per take, where the plain way pays a pass over the splits per take (100 times the work).
+ * Sets are bitsets of `words` 64-bit words, word j of every length's set in one row (the ORs
+ * of a word read one row); a value past them widens them (every XOR of two values is below the
+ * power of two above their OR). */
+#define LINE_ROW (LINE_MAX_STONES + 1)
+typedef struct {
+    int k;
+    int kin;            /* dist[0..kin-1] fit the longest line so far */
+    int dist[100];      /* the takes, sorted (those past the longest line are never used) */
+    uint16_t sg[LINE_ROW];  /* values: below 65,536 (LINE_WORDS_MAX) */
+    uint16_t rev[LINE_ROW]; /* sg backwards: rev[LINE_MAX_STONES - n] = sg[n] */
+    int have;        /* sg[0..have] and split[0..have] are known */
+    uint32_t bits;   /* the OR of sg[0..have] */
+    unsigned words;  /* bitset width in use, a power of two */
+    unsigned held;   /* rows held */
+    uint64_t *split; /* word j of split[n] at split[j * LINE_ROW + n] */
+} judge_line_t;
+
+/* Start l afresh for the takes; false when out of memory. */
+static bool judge_line_start(judge_line_t *l, const int64_t *take, int k) {
+    if (!l->split) {
+        l->split = malloc(sizeof *l->split * LINE_ROW);
+        if (!l->split) return false;
+        l->held = 1;
     }
-    if (want > *have) *have = want;
+    l->k = k;
+    l->kin = 0;
+    for (int i = 0; i < k; i++)
+        l->dist[i] = take[i] > LINE_MAX_STONES ? LINE_MAX_STONES + 1 : (int)take[i];
+    l->words = 1;
+    l->sg[0] = 0;
+    l->rev[LINE_MAX_STONES] = 0;
+    l->have = 0;
+    l->bits = 0;
+    l->split[0] = 1; /* split[0]: the empty line twice, 0 ^ 0 */
+    return true;
+}
+
+/* Extend l to lengths up to want; false when out of memory. */
+static bool judge_line_extend(judge_line_t *l, int want) {
+    static uint8_t mark[LINE_WORDS_MAX * 64];
+    while (l->have < want) {
+        const int len = l->have + 1;
+        const unsigned w = l->words;
+        while (l->kin < l->k && l->dist[l->kin] <= len)
+            l->kin++;
+        const int kin = l->kin; /* the takes that fit len */
+        /* the union's words one by one, until one has a gap: the mex is there */
+        unsigned j = 0;
+        uint64_t reach = 0;
+        for (; j < w; j++) {
+            const uint64_t *row = l->split + (size_t)j * LINE_ROW + len;
+            uint64_t r[4] = {0, 0, 0, 0};
+            int i = 0;
+            for (; i + 3 < kin; i += 4)
+                for (int u = 0; u < 4; u++)
+                    r[u] |= row[-l->dist[i + u]];
+            for (; i < kin; i++)
+                r[0] |= row[-l->dist[i]];
+            reach = r[0] | r[1] | r[2] | r[3];
+            if (reach != UINT64_MAX) break;
+        }
+        const uint32_t mex = j * 64 + (j < w ? (uint32_t)__builtin_ctzll(~reach) : 0);
+        if ((l->bits | mex) >= w * 64) { /* len's splits may pass the bitsets: widen them */
+            if (w * 2 > l->held) {
+                uint64_t *grown = realloc(l->split, sizeof *l->split * w * 2 * LINE_ROW);
+                if (!grown) return false;
+                l->split = grown;
+                l->held = w * 2;
+            }
+            memset(l->split + (size_t)w * LINE_ROW, 0, sizeof *l->split * w * LINE_ROW);
+            l->words = w * 2;
+            continue;
+        }
+        l->sg[len] = (uint16_t)mex;
+        l->rev[LINE_MAX_STONES - len] = (uint16_t)mex;
+        l->bits |= mex;
+        /* x[a] = sg[a] ^ sg[len - a], both read forwards (the compiler's vectors do these) */
+        uint16_t x[LINE_ROW / 2 + 1];
+        const int half = len / 2;
+        const uint16_t *back = l->rev + LINE_MAX_STONES - len;
+        for (int a = 0; a <= half; a++)
+            x[a] = l->sg[a] ^ back[a];
+        uint64_t *s = l->split + len;
+        if (w == 1) {
+            uint64_t set[4] = {0, 0, 0, 0}; /* four chains at once */
+            int a = 0;
+            for (; a + 3 <= half; a += 4)
+                for (int u = 0; u < 4; u++)
+                    set[u] |= UINT64_C(1) << x[a + u];
+            for (; a <= half; a++)
+                set[0] |= UINT64_C(1) << x[a];
+            s[0] = set[0] | set[1] | set[2] | set[3];
+        } else { /* marks first (stores only, no chain through a word), then the words */
+            for (int a = 0; a <= half; a++)
+                mark[x[a]] = 1;
+            for (unsigned i = 0; i < w; i++) {
+                uint64_t set = 0;
+                for (unsigned b = 0; b < 8; b++) { /* 8 marks of 0 or 1 to 8 bits at once */
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the marks are read 8 at a time, lowest address to lowest bit: little-endian only"
+#endif
+                    uint64_t eight;
+                    memcpy(&eight, mark + i * 64 + b * 8, 8);
+                    set |= ((eight * UINT64_C(0x0102040810204080)) >> 56) << (b * 8);
+                }
+                s[(size_t)i * LINE_ROW] = set;
+            }
+            memset(mark, 0, (size_t)w * 64);
+        }
+        l->have = len;
+    }
+    return true;
 }
 
 static int judge_cmp_i64(const void *a, const void *b) {
@@ -102,7 +201,7 @@ static int judge_cmp_i64(const void *a, const void *b) {
  * end; a move takes a given number of consecutive stones from a line (splitting it); who takes
  * the last wins; Bob first; "1" if Bob can win, "2" if not (never "0": every game ends). */
 int judge_solve_2999(judge_rd_t *rd, FILE *out) {
-    uint32_t sg[LINE_MAX_STONES + 1];
+    static judge_line_t line;
     int64_t take[100];
     for (;;) {
         int64_t n, m, len;
@@ -113,13 +212,13 @@ int judge_solve_2999(judge_rd_t *rd, FILE *out) {
         int k = 0;
         for (int64_t i = 0; i < n; i++)
             if (k == 0 || take[i] != take[k - 1]) take[k++] = take[i];
-        int have = 0;
-        sg[0] = 0;
+        bool room = judge_line_start(&line, take, k);
         JUDGE_NEED(rd, 0, 1000, "the number of rounds", m);
         while (m--) {
             JUDGE_NEED(rd, 1, LINE_MAX_STONES, "a length", len);
-            judge_line_extend(take, k, sg, &have, (int)len);
-            fputs(sg[len] ? "1\n" : "2\n", out);
+            if (!room || !(room = judge_line_extend(&line, (int)len)))
+                return judge_rd_fail(rd, rd->token_line, "out of memory"), 1;
+            fputs(line.sg[len] ? "1\n" : "2\n", out);
         }
     }
 }

@@ -250,6 +250,51 @@ static void test_reader_edges(void) {
     }
 }
 
+/* 2999 at its largest: lines of up to 1000 stones, 100 takes, values past 64 (the judge's
+ * bitsets widen) and past 512, each length against the plain mex of every take and split. */
+static void test_big_lines(void) {
+    static const int sets[][3] = {{1, 100, 1}, {1, 1000, 10}, {3, 300, 3}, {1, 5, 1}};
+    for (size_t t = 0; t < sizeof sets / sizeof sets[0]; t++) {
+        int take[100], k = 0;
+        for (int v = sets[t][0]; v <= sets[t][1] && k < 100; v += sets[t][2])
+            take[k++] = v;
+        static uint32_t sg[1001];
+        static uint8_t seen[1 << 17];
+        uint32_t top = 0;
+        for (int len = 0; len <= 1000; len++) {
+            memset(seen, 0, sizeof seen);
+            for (int i = 0; i < k; i++)
+                for (int a = 0; a + take[i] <= len; a++)
+                    seen[sg[a] ^ sg[len - take[i] - a]] = 1;
+            uint32_t mex = 0;
+            while (seen[mex])
+                mex++;
+            sg[len] = mex;
+            if (mex > top) top = mex;
+        }
+        char *in, *want;
+        size_t in_len, want_len;
+        FILE *fin = open_memstream(&in, &in_len), *fwant = open_memstream(&want, &want_len);
+        fprintf(fin, "%d\n", k);
+        for (int i = 0; i < k; i++)
+            fprintf(fin, " %d", take[i]);
+        fprintf(fin, "\n1000\n");
+        for (int q = 0; q < 1000; q++) {
+            const int len = q % 2 ? 1000 - q / 2 : 1 + q / 2; /* long and short in turn */
+            fprintf(fin, "%d\n", len);
+            fputs(sg[len] ? "1\n" : "2\n", fwant);
+        }
+        fclose(fin);
+        fclose(fwant);
+        result_t r = run("2999", in, in_len);
+        CHECK(r.rc == 0 && !strcmp(r.out, want), "2999 takes %d..%d step %d (values to %u): rc %d err '%s'",
+              sets[t][0], sets[t][1], sets[t][2], top, r.rc, r.err);
+        result_free(&r);
+        free(in);
+        free(want);
+    }
+}
+
 /* --- seeded random inputs against the brute-force solvers --- */
 
 static uint64_t rng_state = 20261125;
@@ -671,6 +716,7 @@ int main(int argc, char **argv) {
     test_reader_edges();
     test_apis();
     test_big_graphs();
+    test_big_lines();
     int cases = random_bash_family();
     cases += random_nims();
     cases += random_sg();
