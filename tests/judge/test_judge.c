@@ -384,6 +384,24 @@ static int random_bash_family(void) {
             if (brute_sale_bid_wins(bid, m, n)) fprintf(b.fwant, any++ ? " %d" : "%d", bid);
         fprintf(b.fwant, any ? "\n" : "none\n");
     }
+    static const int sale_edges[][2] = {{1, 199}, {199, 199}, {150, 199}, {99, 100},
+                                        {9, 10},  {10, 99},   {100, 199}, {198, 199}};
+    for (size_t i = 0; i < sizeof sale_edges / sizeof sale_edges[0]; i++) { /* the longest lines */
+        const int m = sale_edges[i][0], n = sale_edges[i][1];
+        fprintf(b.fin, "%d %d\n", m, n);
+        int any = 0;
+        for (int bid = 1; bid <= n; bid++)
+            if (brute_sale_bid_wins(bid, m, n)) fprintf(b.fwant, any++ ? " %d" : "%d", bid);
+        fprintf(b.fwant, any ? "\n" : "none\n");
+    }
+    batch_check(&b, "2149");
+    batch_open(&b); /* 2149's longest lines, past what the brute force holds: M <= N buys at once */
+    static const int sale_long[][2] = {{1, 1099}, {1099, 1099}, {1000, 1099}, {999, 1000}, {5, 1098}};
+    for (size_t i = 0; i < sizeof sale_long / sizeof sale_long[0]; i++) {
+        fprintf(b.fin, "%d %d\n", sale_long[i][0], sale_long[i][1]);
+        for (int bid = sale_long[i][0]; bid <= sale_long[i][1]; bid++)
+            fprintf(b.fwant, bid < sale_long[i][1] ? "%d " : "%d\n", bid);
+    }
     batch_check(&b, "2149");
     cases += 2000;
     batch_open(&b); /* 2147 */
