@@ -106,27 +106,37 @@ static void grundy_lines(FILE *in, bool prompt)
             if (prompt && (!strcmp(w, "quit") || !strcmp(w, "exit"))) break;
             grundy_answer(line, n);
         }
-        fflush(stdout);
+        if (fflush(stdout) != 0 || ferror(stdout)) break; /* said by grundy_finish */
     }
     if (prompt) putchar('\n');
+}
+
+/* The run's end: standard output written out, or the reason it could not be on stderr.
+ * Returns status, or 1 when the output failed. */
+static int grundy_finish(int status)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return status;
+    fprintf(stderr, "grundy: writing standard output: %s\n", strerror(errno ? errno : EIO));
+    return 1;
 }
 
 int main(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         fputs(grundy_usage, stdout);
-        return 0;
+        return grundy_finish(0);
     }
     if (argc > 1 && !strcmp(argv[1], "judge")) {
         if (argc == 2) {
             judge_list(stdout);
-            return 0;
+            return grundy_finish(0);
         }
         if (argc > 3) {
             fputs("grundy judge: one problem at a time (grundy judge lists them)\n", stderr);
             return 2;
         }
-        return judge_run(argv[2], stdin, stdout, stderr);
+        const int status = judge_run(argv[2], stdin, stdout, stderr);
+        return ferror(stdout) ? 1 : status; /* a failed write: said by judge_run */
     }
     if (argc > 1) {
         char line[CONSOLE_LINE_MAX + 2] = "";
@@ -142,12 +152,12 @@ int main(int argc, char **argv)
             n += w;
         }
         grundy_answer(line, n);
-        return grundy_failed ? 1 : 0;
+        return grundy_finish(grundy_failed ? 1 : 0);
     }
     grundy_lines(stdin, isatty(STDIN_FILENO) && isatty(STDOUT_FILENO));
     if (ferror(stdin)) {
         fprintf(stderr, "grundy: reading standard input: %s\n", strerror(errno));
-        return 1;
+        return grundy_finish(1);
     }
-    return grundy_failed ? 1 : 0;
+    return grundy_finish(grundy_failed ? 1 : 0);
 }

@@ -2,6 +2,7 @@
  * judge_list over it, and judge_run, which finds a problem and hands it the input. */
 #include "judge.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include "judge_problems.h"
@@ -85,7 +86,13 @@ int judge_run(const char *problem, FILE *in, FILE *out, FILE *err) {
         if (strcmp(problem, p->number) != 0 && strcmp(problem, p->name) != 0) continue;
         judge_rd_t rd;
         judge_rd_init(&rd, in, err, p->number);
-        return p->solve(&rd, out) ? 1 : 0;
+        const int bad = p->solve(&rd, out);
+        if (fflush(out) != 0 || ferror(out)) {
+            fprintf(err, "judge %s: writing the output: %s\n", p->number,
+                    strerror(errno ? errno : EIO));
+            return 1;
+        }
+        return bad ? 1 : 0;
     }
     fprintf(err, "judge: unknown problem '%s' (the problems: ", problem);
     for (size_t i = 0; i < JUDGE_PROBLEMS; i++)

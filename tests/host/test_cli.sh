@@ -108,5 +108,27 @@ for bad in "x" "2
     done
 done
 
+# a write that fails is an error: a message on standard error and a non-zero status
+if [ -w /dev/full ]; then
+    full() { # full WHAT ARGS... (stdin from $tmp/in)
+        what=$1
+        shift
+        "$@" <"$tmp/in" >/dev/full 2>"$tmp/err"
+        st=$?
+        if [ $st -ne 0 ] && grep -q "No space left on device" "$tmp/err" && [ "$(grep -c . "$tmp/err")" -eq 1 ]; then check "$what" ok
+        else check "$what" "exit $st, stderr '$(cat "$tmp/err")'"; fi
+    }
+    : >"$tmp/in"
+    full "solve to /dev/full" "$g" solve nim 1
+    full "help to /dev/full" "$g" help
+    full "digits to /dev/full" "$g" solve digits 1020
+    full "dag to /dev/full" "$g" solve 'dag:0>100,100>200' 0
+    full "judge list to /dev/full" "$g" judge
+    cp "$(dirname "$0")/../judge/samples/1846.in" "$tmp/in"
+    full "judge 1846 to /dev/full" "$g" judge 1846
+    printf 'solve nim 1\nsolve nim 2\n' >"$tmp/in"
+    full "a pipe to /dev/full" "$g"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -18,6 +18,8 @@ static const char *const problems[] = {"1846", "1847", "1848", "1849", "1850", "
                                        "1907", "2509", "1527", "1944", "2999", "1524"};
 #define PROBLEMS (sizeof problems / sizeof problems[0])
 
+static const char *samples_dir;
+
 /* What a run of judge_run printed. */
 typedef struct {
     int rc;
@@ -94,6 +96,26 @@ static void test_samples(const char *dir) {
     result_t r = run("snim", snim_in, strlen(snim_in));
     CHECK(r.rc == 0 && strcmp(r.out, "W\n") == 0, "snim by name: %d '%s'", r.rc, r.out);
     result_free(&r);
+}
+
+/* Output that cannot be written: said on err, and a failure, whatever the input. */
+static void test_output_fails(void) {
+    FILE *full = fopen("/dev/full", "w");
+    if (!full) return; /* no such device here */
+    for (size_t i = 0; i < PROBLEMS; i++) {
+        char path[64], *err;
+        size_t err_len;
+        snprintf(path, sizeof path, "%s/%s.in", samples_dir, problems[i]);
+        FILE *in = fopen(path, "rb"), *ferr = open_memstream(&err, &err_len);
+        const int rc = judge_run(problems[i], in, full, ferr);
+        fclose(ferr);
+        CHECK(rc == 1 && strstr(err, "writing the output: No space left on device"),
+              "%s to /dev/full: rc %d err '%s'", problems[i], rc, err);
+        free(err);
+        fclose(in);
+        clearerr(full);
+    }
+    fclose(full);
 }
 
 static void test_list_and_unknown(void) {
@@ -728,7 +750,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s SAMPLES_DIR\n", argv[0]);
         return 2;
     }
+    samples_dir = argv[1];
     test_samples(argv[1]);
+    test_output_fails();
     test_list_and_unknown();
     test_bad_input();
     test_reader_edges();
