@@ -108,6 +108,34 @@ for bad in "x" "2
     done
 done
 
+# dag:@file: what cannot be a graph file is refused in one err line, exit 1 (AddressSanitizer
+# build); a file read once is read again when it changes
+mkdir "$tmp/dir"
+printf '0>1\0001>2\n' >"$tmp/nul.txt"
+: >"$tmp/in"
+dagerr() { # dagerr WHAT FILE WANT-TEXT
+    out=$(timeout 20 "$asan" solve "dag:@$2" 0 2>"$tmp/err" <"$tmp/in")
+    st=$?
+    case "$out" in
+    "err cannot read the graph file '$2': "*"$3"*) [ $st -eq 1 ] && check "$1" ok || check "$1" "exit $st" ;;
+    *) check "$1" "exit $st, output '$out', stderr '$(head -c 300 "$tmp/err")'" ;;
+    esac
+}
+dagerr "dag:@ a directory" "$tmp/dir" "it is a directory"
+dagerr "dag:@ a NUL inside the file" "$tmp/nul.txt" "a NUL byte at offset 3"
+dagerr "dag:@/dev/zero" /dev/zero "a NUL byte at offset 0"
+dagerr "dag:@ a missing file" "$tmp/none" "No such file or directory"
+mkfifo "$tmp/fifo"
+(yes '1>2' >"$tmp/fifo" 2>/dev/null &)
+dagerr "dag:@ an endless FIFO" "$tmp/fifo" "longer than 16777216 bytes"
+printf '0>1,1>2' >"$tmp/g.txt"
+out=$({ echo "solve dag:@$tmp/g.txt 0"; sleep 0.3; printf '0>1' >"$tmp/g.txt"; echo "solve dag:@$tmp/g.txt 0"
+        sleep 0.3; printf '0>2' >"$tmp/g.txt"; echo "moves dag:@$tmp/g.txt 0"; } | "$asan" 2>&1)
+[ "$out" = "P
+N 1
+2
+count 1" ] && check "dag:@ a file changed between queries" ok || check "dag:@ a file changed between queries" "output '$out'"
+
 # a write that fails is an error: a message on standard error and a non-zero status
 if [ -w /dev/full ]; then
     full() { # full WHAT ARGS... (stdin from $tmp/in)
