@@ -56,6 +56,13 @@ static void grundy_answer(const char *text, size_t n)
     char line[CONSOLE_LINE_MAX + 1];
     memcpy(line, text, n);
     line[n] = 0;
+    /* a NUL byte inside: the console's answer, which sees the whole line (n bytes) and refuses
+     * it; the readers below would stop at it and answer the line's first part */
+    if (memchr(line, 0, n)) {
+        if (console_answer_start(line, (uint8_t)n) == CONSOLE_ANSWER_MORE)
+            while (console_answer_step()) {}
+        return;
+    }
     /* the games only a computer holds (a graph file's path keeps its letter case) */
     if (grundy_dag_answer(line)) return;
     memcpy(line, text, n);

@@ -108,6 +108,18 @@ for bad in "x" "2
     done
 done
 
+# a NUL byte in a line is the whole line's: refused in one err line, never read as its end
+for line in 'solve digits 1020\000xyz' 'solve dag:0>100\000xyz 0' 'solve dag:0>100 0\000' 'solve nim 1\000 2'; do
+    printf "$line\\n" >"$tmp/in"
+    out=$("$asan" <"$tmp/in" 2>"$tmp/err")
+    st=$?
+    case "$out" in
+    err*) [ $st -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ] && check "a NUL in '$line'" ok ||
+        check "a NUL in '$line'" "exit $st, output '$out'" ;;
+    *) check "a NUL in '$line'" "output '$out', stderr '$(head -c 300 "$tmp/err")'" ;;
+    esac
+done
+
 # dag:@file: what cannot be a graph file is refused in one err line, exit 1 (AddressSanitizer
 # build); a file read once is read again when it changes
 mkdir "$tmp/dir"
