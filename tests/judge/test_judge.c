@@ -118,16 +118,44 @@ static void test_output_fails(void) {
     fclose(full);
 }
 
+/* --help's sample is the problem's sample, in and out, and says its input. */
+static void test_help(void) {
+    for (size_t i = 0; i < PROBLEMS; i++) {
+        char path[512], *text;
+        size_t len, in_len, out_len;
+        FILE *f = open_memstream(&text, &len);
+        const int rc = judge_help(problems[i], f, stderr);
+        fclose(f);
+        snprintf(path, sizeof path, "%s/%s.in", samples_dir, problems[i]);
+        char *in = slurp(path, &in_len);
+        snprintf(path, sizeof path, "%s/%s.out", samples_dir, problems[i]);
+        char *want = slurp(path, &out_len);
+        CHECK(rc == 0 && in && want && strstr(text, "\ninput: ") && strstr(text, in) &&
+                  strstr(text, want),
+              "judge_help %s: rc %d '%s'", problems[i], rc, text);
+        free(text);
+        free(in);
+        free(want);
+    }
+    FILE *null = fopen("/dev/null", "w");
+    CHECK(judge_help("9999", null, null) == 2, "judge_help of an unknown problem");
+    fclose(null);
+}
+
 static void test_list_and_unknown(void) {
     char *text;
     size_t len;
     FILE *f = open_memstream(&text, &len);
     judge_list(f);
     fclose(f);
-    int lines = 0;
-    for (size_t i = 0; i < len; i++)
-        lines += text[i] == '\n';
-    CHECK(lines == 18, "judge_list printed %d lines", lines);
+    int lines = 0, wide = 0, col = 0; /* a problem a line, wrapped before column 80 */
+    for (size_t i = 0; i < len; i++) {
+        lines += text[i] == '\n' && text[i + 1] != ' ';
+        const unsigned char c = (unsigned char)text[i];
+        col = c == '\n' ? 0 : col + ((c & 0xC0) != 0x80 ? 1 + (c >= 0xE3) : 0);
+        wide += col > 80;
+    }
+    CHECK(lines == 18 && wide == 0, "judge_list printed %d problems, %d columns past 80", lines, wide);
     for (size_t i = 0; i < PROBLEMS; i++) {
         char needle[8];
         snprintf(needle, sizeof needle, "%s  ", problems[i]);
@@ -753,6 +781,7 @@ int main(int argc, char **argv) {
     samples_dir = argv[1];
     test_samples(argv[1]);
     test_output_fails();
+    test_help();
     test_list_and_unknown();
     test_bad_input();
     test_reader_edges();
