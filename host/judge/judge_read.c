@@ -2,60 +2,111 @@
  * scanf("%s") see them, with the line each starts on kept for the one-line complaints. */
 #include "judge_read.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 void judge_rd_init(judge_rd_t *rd, FILE *in, FILE *err, const char *problem) {
     memset(rd, 0, sizeof *rd);
     rd->in = in;
+    const int fd = fileno(in);
+    rd->by_line = fd >= 0 && isatty(fd); /* a person typing: each line answered as it comes */
     rd->err = err;
     rd->problem = problem;
     rd->line = 1;
     rd->token_line = 1;
 }
 
+/* The next character of the input, or EOF: from rd->buf, filled a block at a time (a line at
+ * a time from a terminal). */
+static inline int judge_rd_getc(judge_rd_t *rd) {
+    if (rd->pos == rd->len) {
+        if (rd->ended) return EOF;
+        if (rd->by_line) {
+            const int c = getc(rd->in);
+            rd->pos = rd->len = 0;
+            if (c == EOF) {
+                rd->ended = 1;
+                return EOF;
+            }
+            rd->buf[0] = (unsigned char)c;
+            rd->len = 1;
+        } else {
+            rd->pos = 0;
+            rd->len = fread(rd->buf, 1, sizeof rd->buf, rd->in);
+            if (rd->len == 0) {
+                rd->ended = 1;
+                return EOF;
+            }
+        }
+        rd->pos = 0;
+    }
+    return rd->buf[rd->pos++];
+}
+
+/* Give back the character just read (not EOF). */
+static inline void judge_rd_ungetc(judge_rd_t *rd) {
+    rd->pos--;
+}
+
 /* A line end at c (already read): LF, CR, or CR LF (the LF read here too). */
 static int judge_rd_line_end(judge_rd_t *rd, int c) {
     if (c == '\r') {
-        const int next = getc_unlocked(rd->in);
-        if (next != '\n' && next != EOF) ungetc(next, rd->in);
+        const int next = judge_rd_getc(rd);
+        if (next != '\n' && next != EOF) judge_rd_ungetc(rd);
         return 1;
     }
     return c == '\n';
 }
 
+/* isspace in the C locale, without the call */
+static inline int judge_rd_space(int c) {
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 int judge_rd_token(judge_rd_t *rd) {
     int c;
-    while ((c = getc_unlocked(rd->in)) != EOF && isspace(c))
+    while ((c = judge_rd_getc(rd)) != EOF && judge_rd_space(c))
         rd->line += (unsigned long)judge_rd_line_end(rd, c);
     rd->tok_len = 0;
-    rd->tok[0] = '\0';
     rd->num_digits = 0;
     rd->num_big = 0;
     rd->num_mag = 0;
-    if (c == EOF) return JUDGE_RD_END;
+    if (c == EOF) {
+        rd->tok[0] = '\0';
+        return JUDGE_RD_END;
+    }
     rd->token_line = rd->line;
     rd->num_neg = c == '-';
     int number = 1; /* an optional sign, then digits only */
-    do {
-        if (rd->tok_len < JUDGE_TOKEN_SHOWN) rd->tok[rd->tok_len] = isprint(c) ? (char)c : '?';
-        if (c >= '0' && c <= '9') {
-            const unsigned d = (unsigned)(c - '0');
-            if (rd->num_mag > (UINT64_MAX - d) / 10) rd->num_big = 1; /* past every limit */
-            else rd->num_mag = rd->num_mag * 10 + d;
-            rd->num_digits++;
-        } else if (rd->tok_len > 0 || (c != '-' && c != '+')) {
+    if (c == '-' || c == '+') {
+        rd->tok[rd->tok_len++] = (char)c;
+        c = judge_rd_getc(rd);
+    }
+    size_t len = rd->tok_len;
+    uint64_t mag = 0;
+    unsigned digits = 0;
+    int big = 0;
+    for (; c != EOF && !judge_rd_space(c); c = judge_rd_getc(rd), len++) {
+        if (len < JUDGE_TOKEN_SHOWN) rd->tok[len] = c >= ' ' && c < 127 ? (char)c : '?';
+        const unsigned d = (unsigned)c - '0';
+        if (d > 9) {
             number = 0;
+        } else {
+            if (mag > (UINT64_MAX - d) / 10) big = 1; /* past every limit */
+            else mag = mag * 10 + d;
+            digits++;
         }
-        rd->tok_len++;
-    } while ((c = getc_unlocked(rd->in)) != EOF && !isspace(c));
-    if (c != EOF) ungetc(c, rd->in); /* a line end: counted when the next token is looked for */
-    if (!number || rd->num_digits == 0) rd->num_digits = 0;
-    if (rd->tok_len > JUDGE_TOKEN_SHOWN)
+    }
+    if (c != EOF) judge_rd_ungetc(rd); /* a line end: counted when the next token is looked for */
+    rd->tok_len = len;
+    rd->num_mag = mag;
+    rd->num_big = big;
+    rd->num_digits = number ? digits : 0;
+    if (len > JUDGE_TOKEN_SHOWN)
         strcpy(rd->tok + JUDGE_TOKEN_SHOWN, "...");
     else
-        rd->tok[rd->tok_len] = '\0';
+        rd->tok[len] = '\0';
     return JUDGE_RD_OK;
 }
 

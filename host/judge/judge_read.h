@@ -22,6 +22,11 @@ typedef struct {
     int num_neg;         /* it began with '-' */
     int num_big;         /* its magnitude passes UINT64_MAX */
     uint64_t num_mag;    /* its magnitude, when not num_big */
+    /* the input, read a block at a time (a character at a time from a terminal) */
+    unsigned char buf[65536];
+    size_t pos, len; /* buf[pos..len-1] not yet read */
+    int ended;       /* the input has ended */
+    int by_line;     /* in is a terminal */
 } judge_rd_t;
 
 enum { JUDGE_RD_OK = 0, JUDGE_RD_END = 1, JUDGE_RD_BAD = -1 };

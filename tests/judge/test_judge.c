@@ -176,6 +176,7 @@ static const struct {
     {"1536", "2 2 5\n3\n2 5 x\n", "judge 1536: line 3: expected a number, got 'x'"},
     {"1846", "", "judge 1846: line 1: expected the number of test cases, got end of input"},
     {"1846", "2\n23 2\n", "expected n, got end of input"},
+    {"1846", "2\n3 4\n5", "line 3: expected m, got end of input"}, /* no line end at the end */
     {"1846", "1\n0 3\n", "line 2: n 0 out of range (1..1000)"},
     {"1846", "101\n", "the number of test cases 101 out of range (1..100)"},
     {"1847", "0\n", "n 0 out of range (1..1000)"},
