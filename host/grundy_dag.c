@@ -17,6 +17,7 @@
 typedef struct {
     uint32_t count;
     uint16_t (*edge)[2];
+    uint32_t id; /* a file's graph: its number in the cache (0: a graph on the line) */
 } dag_edges_t;
 
 static void dag_text(const char *s)
@@ -59,34 +60,35 @@ static bool dag_add(dag_edges_t *g, unsigned long a, unsigned long b)
 
 /* Edges a>b from text, separated by commas, spaces, tabs or line ends (# to the line's end is a
  * comment); NULL, or the first word that is not an edge of nodes 0..999. */
-static const char *dag_parse(dag_edges_t *g, char *text)
+static const char *dag_parse(dag_edges_t *g, const char *text)
 {
     static char bad[80];
-    for (char *p = text; *p;) {
+    for (const char *p = text; *p;) {
         if (*p == '#') {
-            p += strcspn(p, "\n");
+            while (*p && *p != '\n') p++;
             continue;
         }
-        if (strchr(", \t\r\n", *p)) {
+        if (*p == ',' || *p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
             p++;
             continue;
         }
-        const size_t n = strcspn(p, ", \t\r\n#");
-        char *end;
-        const unsigned long a = strtoul(p, &end, 10);
-        unsigned long b = 0;
-        bool ok = end != p && *end == '>' && p[0] >= '0' && p[0] <= '9';
+        const char *q = p;
+        unsigned long a = 0, b = 0;
+        bool ok = *q >= '0' && *q <= '9';
+        for (; *q >= '0' && *q <= '9'; q++)
+            if ((a = a * 10 + (unsigned long)(*q - '0')) >= GRUNDY_DAG_NODES) ok = false;
+        ok = ok && *q == '>' && q[1] >= '0' && q[1] <= '9';
         if (ok) {
-            char *to = end + 1;
-            b = strtoul(to, &end, 10);
-            ok = end != to && to[0] >= '0' && to[0] <= '9' && end == p + n && a < GRUNDY_DAG_NODES &&
-                 b < GRUNDY_DAG_NODES && dag_add(g, a, b);
+            for (q++; *q >= '0' && *q <= '9'; q++)
+                if ((b = b * 10 + (unsigned long)(*q - '0')) >= GRUNDY_DAG_NODES) ok = false;
+            ok = ok && (!*q || strchr(", \t\r\n#", *q)) && dag_add(g, a, b);
         }
         if (!ok) {
+            const size_t n = strcspn(p, ", \t\r\n#");
             snprintf(bad, sizeof bad, "%.*s", (int)(n < 60 ? n : 60), p);
             return bad;
         }
-        p += n;
+        p = q;
     }
     return NULL;
 }
@@ -197,7 +199,7 @@ static bool dag_load_file(const char *path, dag_edges_t *g)
         console_out_end_line();
         return false;
     }
-    dag_edges_t fresh = {0, malloc(sizeof *fresh.edge * GRUNDY_DAG_EDGES)};
+    dag_edges_t fresh = {0, malloc(sizeof *fresh.edge * GRUNDY_DAG_EDGES), 0};
     memset(dag_have, 0, sizeof dag_have);
     const char *bad = fresh.edge ? dag_parse(&fresh, text) : "out of memory";
     free(text);
@@ -218,6 +220,8 @@ static bool dag_load_file(const char *path, dag_edges_t *g)
         dag_cache.size = st.st_size;
         dag_cache.mtime = st.st_mtim;
     }
+    static uint32_t files; /* graphs read from files so far */
+    fresh.id = ++files;
     dag_cache.g = fresh; /* kept until the next file, even when not a plain file */
     *g = fresh;
     return true;
@@ -249,15 +253,21 @@ static void dag_answer(const char *verb, dag_edges_t *g, const unsigned long *pi
 {
     static uint32_t first[GRUNDY_DAG_NODES + 1];
     static uint16_t succ[GRUNDY_DAG_EDGES], value[GRUNDY_DAG_NODES];
-    memset(first, 0, sizeof first);
-    for (uint32_t e = 0; e < g->count; e++) first[g->edge[e][0] + 1]++;
-    for (unsigned v = 0; v < GRUNDY_DAG_NODES; v++) first[v + 1] += first[v];
-    static uint32_t fill[GRUNDY_DAG_NODES];
-    memcpy(fill, first, sizeof fill);
-    for (uint32_t e = 0; e < g->count; e++) succ[fill[g->edge[e][0]]++] = g->edge[e][1];
-    const judge_dag_t dag = {GRUNDY_DAG_NODES, first, succ};
-    uint16_t cycle;
-    if (judge_dag_grundy(&dag, value, &cycle) != 0) {
+    static uint32_t built; /* the file's graph whose values these are (0: none) */
+    static int built_cycle;
+    static uint16_t cycle;
+    if (!g->id || g->id != built) {
+        memset(first, 0, sizeof first);
+        for (uint32_t e = 0; e < g->count; e++) first[g->edge[e][0] + 1]++;
+        for (unsigned v = 0; v < GRUNDY_DAG_NODES; v++) first[v + 1] += first[v];
+        static uint32_t fill[GRUNDY_DAG_NODES];
+        memcpy(fill, first, sizeof fill);
+        for (uint32_t e = 0; e < g->count; e++) succ[fill[g->edge[e][0]]++] = g->edge[e][1];
+        const judge_dag_t dag = {GRUNDY_DAG_NODES, first, succ};
+        built_cycle = judge_dag_grundy(&dag, value, &cycle);
+        built = g->id;
+    }
+    if (built_cycle != 0) {
         char node[16];
         snprintf(node, sizeof node, "%u", cycle);
         dag_err("the graph has a cycle through node", node);
@@ -315,7 +325,7 @@ bool grundy_dag_answer(char *line)
     char *rest = line + at + (line[at] != 0); /* the heaps, past the space ended below */
     verb[vn] = 0;
     game[gn] = 0;
-    dag_edges_t g = {0, NULL};
+    dag_edges_t g = {0, NULL, 0};
     const char *bad = NULL;
     if (from_file) {
         if (!dag_load_file(game + 5, &g)) return true;
