@@ -76,43 +76,81 @@ int judge_solve_1536(judge_rd_t *rd, FILE *out) {
 /* The Grundy values of lines of stones for the takes take[0..k-1] (sorted, distinct), extended
  * on demand. A take of t from a line of len leaves two lines whose lengths add to len - t, so the
  * values a move can reach are the union over the takes of split[len - t], the set of
- * sg[a] ^ sg[n - a] (a <= n / 2) for n = len - t: one pass over each length's splits, then one
- * OR per take, where the plain way pays a pass over the splits per take (100 times the work).
- * Sets are bitsets of `words` 64-bit words, word j of every length's set in one row (the ORs
- * of a word read one row); a value past them widens them (every XOR of two values is below the
- * power of two above their OR). */
+ * sg[a] ^ sg[n - a] (a <= n / 2) for n = len - t: one pass over each length's splits, then the
+ * union, where the plain way pays a pass over the splits per take (100 times the work). Takes
+ * in a run (t, t + 1, ... t + r) read a run of sets: the union of each run is two reads of a
+ * sparse table (span[h][n]: the union of split[n .. n + 2^h - 1]).
+ * Sets are bitsets of `words` 64-bit words, word j of every length's set in one row; a value
+ * past them widens them (every XOR of two values is below the power of two above their OR). */
 #define LINE_ROW (LINE_MAX_STONES + 1)
+#define LINE_LEVELS 7 /* spans of 1 to 64 sets: two cover a run of up to 100 takes */
 typedef struct {
-    int k;
-    int kin;            /* dist[0..kin-1] fit the longest line so far */
-    int dist[100];      /* the takes, sorted (those past the longest line are never used) */
+    int runs;           /* runs of consecutive takes */
+    int run_lo[100];    /* run i: the takes run_lo[i] .. run_hi[i] */
+    int run_hi[100];
+    int active;         /* runs whose least take fits the longest line so far */
+    unsigned levels;    /* span levels kept: enough for the longest run */
     uint16_t sg[LINE_ROW];  /* values: below 65,536 (LINE_WORDS_MAX) */
     uint16_t rev[LINE_ROW]; /* sg backwards: rev[LINE_MAX_STONES - n] = sg[n] */
-    int have;        /* sg[0..have] and split[0..have] are known */
+    int have;        /* sg[0..have] and the table for 0..have are known */
     uint32_t bits;   /* the OR of sg[0..have] */
     unsigned words;  /* bitset width in use, a power of two */
-    unsigned held;   /* rows held */
-    uint64_t *split; /* word j of split[n] at split[j * LINE_ROW + n] */
+    unsigned held;   /* bitset width the table has room for */
+    uint64_t *span;  /* word j of span[h][n] at span[(h * held + j) * LINE_ROW + n] */
 } judge_line_t;
 
-/* Start l afresh for the takes; false when out of memory. */
-static bool judge_line_start(judge_line_t *l, const int64_t *take, int k) {
-    if (!l->split) {
-        l->split = malloc(sizeof *l->split * LINE_ROW);
-        if (!l->split) return false;
-        l->held = 1;
+static uint64_t *judge_line_row(judge_line_t *l, unsigned h, unsigned j) {
+    return l->span + ((size_t)h * l->held + j) * LINE_ROW;
+}
+
+/* Length n's splits are in level 0: fill the spans that end at n. */
+static void judge_line_spans(judge_line_t *l, int n) {
+    for (unsigned h = 1; h < l->levels; h++) {
+        const int i = n - (1 << h) + 1;
+        if (i < 0) break;
+        for (unsigned j = 0; j < l->words; j++) {
+            const uint64_t *below = judge_line_row(l, h - 1, j);
+            judge_line_row(l, h, j)[i] = below[i] | below[i + (1 << (h - 1))];
+        }
     }
-    l->k = k;
-    l->kin = 0;
-    for (int i = 0; i < k; i++)
-        l->dist[i] = take[i] > LINE_MAX_STONES ? LINE_MAX_STONES + 1 : (int)take[i];
-    l->words = 1;
+}
+
+/* Lengths from 0 again, in a table of held words (grown when larger); false: out of memory. */
+static bool judge_line_restart(judge_line_t *l, unsigned held, unsigned words) {
+    if (held > l->held) {
+        uint64_t *grown = realloc(l->span, sizeof *l->span * LINE_LEVELS * held * LINE_ROW);
+        if (!grown) return false;
+        l->span = grown;
+        l->held = held;
+    }
+    l->words = words;
+    l->active = 0;
     l->sg[0] = 0;
     l->rev[LINE_MAX_STONES] = 0;
     l->have = 0;
     l->bits = 0;
-    l->split[0] = 1; /* split[0]: the empty line twice, 0 ^ 0 */
+    for (unsigned j = 0; j < words; j++) /* split[0]: the empty line twice, 0 ^ 0 */
+        judge_line_row(l, 0, j)[0] = j == 0;
     return true;
+}
+
+/* Start l afresh for the takes; false when out of memory. */
+static bool judge_line_start(judge_line_t *l, const int64_t *take, int k) {
+    l->runs = 0;
+    for (int i = 0; i < k && take[i] <= LINE_MAX_STONES; i++) {
+        if (l->runs && l->run_hi[l->runs - 1] + 1 == take[i]) {
+            l->run_hi[l->runs - 1]++;
+        } else {
+            l->run_lo[l->runs] = l->run_hi[l->runs] = (int)take[i];
+            l->runs++;
+        }
+    }
+    int longest = 1;
+    for (int r = 0; r < l->runs; r++)
+        if (l->run_hi[r] - l->run_lo[r] + 1 > longest) longest = l->run_hi[r] - l->run_lo[r] + 1;
+    l->levels = (unsigned)(32 - __builtin_clz((unsigned)longest)); /* 2^(levels-1) <= longest */
+    if (l->levels > LINE_LEVELS) l->levels = LINE_LEVELS;
+    return judge_line_restart(l, l->held ? l->held : 1, 1);
 }
 
 /* Extend l to lengths up to want; false when out of memory. */
@@ -121,33 +159,35 @@ static bool judge_line_extend(judge_line_t *l, int want) {
     while (l->have < want) {
         const int len = l->have + 1;
         const unsigned w = l->words;
-        while (l->kin < l->k && l->dist[l->kin] <= len)
-            l->kin++;
-        const int kin = l->kin; /* the takes that fit len */
+        while (l->active < l->runs && l->run_lo[l->active] <= len)
+            l->active++;
         /* the union's words one by one, until one has a gap: the mex is there */
         unsigned j = 0;
         uint64_t reach = 0;
         for (; j < w; j++) {
-            const uint64_t *row = l->split + (size_t)j * LINE_ROW + len;
-            uint64_t r[4] = {0, 0, 0, 0};
-            int i = 0;
-            for (; i + 3 < kin; i += 4)
-                for (int u = 0; u < 4; u++)
-                    r[u] |= row[-l->dist[i + u]];
-            for (; i < kin; i++)
-                r[0] |= row[-l->dist[i]];
-            reach = r[0] | r[1] | r[2] | r[3];
+            reach = 0;
+            for (int r = 0; r < l->active; r++) {
+                const int hi = l->run_hi[r] < len ? l->run_hi[r] : len;
+                const int from = len - hi, to = len - l->run_lo[r], m = to - from + 1;
+                if (m == 1) { /* a take alone */
+                    reach |= judge_line_row(l, 0, j)[from];
+                    continue;
+                }
+                unsigned h = (unsigned)(31 - __builtin_clz((unsigned)m));
+                if (h >= l->levels) h = l->levels - 1;
+                const uint64_t *row = judge_line_row(l, h, j);
+                reach |= row[from] | row[to - (1 << h) + 1];
+            }
             if (reach != UINT64_MAX) break;
         }
         const uint32_t mex = j * 64 + (j < w ? (uint32_t)__builtin_ctzll(~reach) : 0);
         if ((l->bits | mex) >= w * 64) { /* len's splits may pass the bitsets: widen them */
-            if (w * 2 > l->held) {
-                uint64_t *grown = realloc(l->split, sizeof *l->split * w * 2 * LINE_ROW);
-                if (!grown) return false;
-                l->split = grown;
-                l->held = w * 2;
+            if (w * 2 > l->held) { /* a wider table: lengths from 0 again */
+                if (!judge_line_restart(l, w * 2, w * 2)) return false;
+                continue;
             }
-            memset(l->split + (size_t)w * LINE_ROW, 0, sizeof *l->split * w * LINE_ROW);
+            for (unsigned h = 0; h < l->levels; h++)
+                memset(judge_line_row(l, h, w), 0, sizeof *l->span * w * LINE_ROW);
             l->words = w * 2;
             continue;
         }
@@ -160,7 +200,6 @@ static bool judge_line_extend(judge_line_t *l, int want) {
         const uint16_t *back = l->rev + LINE_MAX_STONES - len;
         for (int a = 0; a <= half; a++)
             x[a] = l->sg[a] ^ back[a];
-        uint64_t *s = l->split + len;
         if (w == 1) {
             uint64_t set[4] = {0, 0, 0, 0}; /* four chains at once */
             int a = 0;
@@ -169,7 +208,7 @@ static bool judge_line_extend(judge_line_t *l, int want) {
                     set[u] |= UINT64_C(1) << x[a + u];
             for (; a <= half; a++)
                 set[0] |= UINT64_C(1) << x[a];
-            s[0] = set[0] | set[1] | set[2] | set[3];
+            judge_line_row(l, 0, 0)[len] = set[0] | set[1] | set[2] | set[3];
         } else { /* marks first (stores only, no chain through a word), then the words */
             for (int a = 0; a <= half; a++)
                 mark[x[a]] = 1;
@@ -183,10 +222,11 @@ static bool judge_line_extend(judge_line_t *l, int want) {
                     memcpy(&eight, mark + i * 64 + b * 8, 8);
                     set |= ((eight * UINT64_C(0x0102040810204080)) >> 56) << (b * 8);
                 }
-                s[(size_t)i * LINE_ROW] = set;
+                judge_line_row(l, 0, i)[len] = set;
             }
             memset(mark, 0, (size_t)w * 64);
         }
+        judge_line_spans(l, len);
         l->have = len;
     }
     return true;
