@@ -194,24 +194,21 @@ static bool judge_line_extend(judge_line_t *l, int want) {
         l->sg[len] = (uint16_t)mex;
         l->rev[LINE_MAX_STONES - len] = (uint16_t)mex;
         l->bits |= mex;
-        /* x[a] = sg[a] ^ sg[len - a], both read forwards (the compiler's vectors do these) */
-        uint16_t x[LINE_ROW / 2 + 1];
+        /* sg[a] ^ sg[len - a] for a <= len / 2, both read forwards */
         const int half = len / 2;
-        const uint16_t *back = l->rev + LINE_MAX_STONES - len;
-        for (int a = 0; a <= half; a++)
-            x[a] = l->sg[a] ^ back[a];
+        const uint16_t *fore = l->sg, *back = l->rev + LINE_MAX_STONES - len;
         if (w == 1) {
             uint64_t set[4] = {0, 0, 0, 0}; /* four chains at once */
             int a = 0;
             for (; a + 3 <= half; a += 4)
                 for (int u = 0; u < 4; u++)
-                    set[u] |= UINT64_C(1) << x[a + u];
+                    set[u] |= UINT64_C(1) << (fore[a + u] ^ back[a + u]);
             for (; a <= half; a++)
-                set[0] |= UINT64_C(1) << x[a];
+                set[0] |= UINT64_C(1) << (fore[a] ^ back[a]);
             judge_line_row(l, 0, 0)[len] = set[0] | set[1] | set[2] | set[3];
         } else { /* marks first (stores only, no chain through a word), then the words */
             for (int a = 0; a <= half; a++)
-                mark[x[a]] = 1;
+                mark[fore[a] ^ back[a]] = 1;
             for (unsigned i = 0; i < w; i++) {
                 uint64_t set = 0;
                 for (unsigned b = 0; b < 8; b++) { /* 8 marks of 0 or 1 to 8 bits at once */
