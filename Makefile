@@ -186,11 +186,13 @@ CLI_SRCS := host/grundy.c host/grundy_digits.c host/grundy_dag.c firmware/consol
 	firmware/console/console_parse.c $(JUDGE_SRCS)
 CLI_CFLAGS := -Ihost -Ihost/judge -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
 	-DGRUNDY_HOME='"on a computer"' -DCONSOLE_HAS_GAME=0 -DCONSOLE_HAS_EXPLAIN=1
+# the prompt's line editing and history: Debian's libedit (BSD licence; libedit-dev)
+CLI_LIBS := -ledit
 
 $(CLI): $(CLI_SRCS) $(ENGINE_HOST_OBJS) $(wildcard host/*.h host/judge/*.h firmware/console/*.h) Makefile
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(CLI_CFLAGS) $(filter %.c,$^) $(ENGINE_HOST_OBJS) -o $@
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(CLI_CFLAGS) $(filter %.c,$^) $(ENGINE_HOST_OBJS) -o $@ $(CLI_LIBS)
 
 # The same program under AddressSanitizer and UBSan, for the tests that feed it bad input.
 CLI_ASAN := $(BUILD)/host/grundy-asan
@@ -198,7 +200,7 @@ $(CLI_ASAN): $(CLI_SRCS) $(ENGINE_SRCS) $(wildcard host/*.h host/judge/*.h firmw
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
 	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
-		$(CLI_CFLAGS) $(filter %.c,$^) -o $@
+		$(CLI_CFLAGS) $(filter %.c,$^) -o $@ $(CLI_LIBS)
 
 # --- host tests of the firmware's pure modules ---
 TEST_DEBOUNCE := $(BUILD)/tests/test_debounce
