@@ -4,6 +4,7 @@
 // avr8js has it (sleep=spin); then whether the real-time page keeps up (pace=real, about
 // 1.00); the same simulator in Node per CPU second (which the machine's load does not
 // change); and what a visitor downloads (page, bundle, one board's .hex; raw and gzip -9).
+// BENCH_QUICK=1 (make bench-quick, in make test): the same measures with 2 samples each.
 // Usage: node bench.mjs SITE_DIR
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -19,6 +20,8 @@ const BOARDS = BOARD_NAMES.filter((b) => !BOARD_INFO[b].calculator);
 
 const site = process.argv[2] ?? 'build/web';
 const GOAL = 1.5;
+const QUICK = (process.env.BENCH_QUICK ?? '0') !== '0';
+const SAMPLES = QUICK ? 2 : 10;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -62,15 +65,17 @@ function cpuSpeed(board, mode, simSeconds) {
 }
 
 const perCpu = {};
-for (const board of BOARDS) perCpu[board] = { halt: cpuSpeed(board, 'halt', 8), spin: cpuSpeed(board, 'spin', 3) };
+for (const board of BOARDS) {
+  perCpu[board] = { halt: cpuSpeed(board, 'halt', QUICK ? 1 : 8), spin: cpuSpeed(board, 'spin', QUICK ? 1 : 3) };
+}
 
 const b = await openBrowser(site);
 const rows = [];
 try {
   for (const board of BOARDS) {
-    const halt = median(await speed(b.context, b.url, `board=${board}&pace=max`, 10));
-    const spin = median(await speed(b.context, b.url, `board=${board}&pace=max&sleep=spin`, 10));
-    const real = median(await speed(b.context, b.url, `board=${board}`, 4));
+    const halt = median(await speed(b.context, b.url, `board=${board}&pace=max`, SAMPLES));
+    const spin = median(await speed(b.context, b.url, `board=${board}&pace=max&sleep=spin`, SAMPLES));
+    const real = median(await speed(b.context, b.url, `board=${board}`, QUICK ? 2 : 4));
     rows.push({ board, halt, spin, real });
   }
 } finally {
@@ -78,7 +83,7 @@ try {
 }
 
 console.log('Browser page (avr8js 0.21 in headless Chromium, this machine): simulated seconds per');
-console.log('real second, median of 10 one-second samples running flat out; goal >= 1.5 on every board.');
+console.log(`real second, median of ${SAMPLES} one-second samples running flat out; goal >= 1.5 on every board.`);
 console.log('halt: SLEEP stops the CPU until an interrupt (the page\'s default); spin: avr8js\'s no-op');
 console.log('SLEEP, the firmware looping instead. real: the page as served, paced to real time.');
 console.log(`(load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`);
