@@ -547,6 +547,8 @@ TEST_SUITES = \
 	"make bench's quick form, every step on every board (make bench-quick): \
 		$(MAKE) --no-print-directory -s _bench BENCH_QUICK=1" \
 	"the console replies README.md and docs/ quote are the firmware's: sh tests/docs/readme_replies.sh $(CONSOLE_TEMPLATES)" \
+	"the figures README.md and docs/ quote are what make bench's commands print, and README's packages \
+		are tools/deps.sh's (tests/docs/figures.txt): python3 tests/docs/figures.py" \
 	"make flash for a newcomer (avrdude installed for it, the port checked): sh tests/tools/test_flash.sh" \
 	"make play at 80x24 on every board, standby, make console, make help: \
 		python3 tests/tools/test_terminal.py $(BUILD) $(DEVICE_BOARDS)" \
