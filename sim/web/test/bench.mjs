@@ -4,7 +4,7 @@
 // avr8js has it (sleep=spin); then whether the real-time page keeps up (pace=real, about
 // 1.00); the same simulator in Node per CPU second (which the machine's load does not
 // change); and what a visitor downloads (page, bundle, one board's .hex; raw and gzip -9).
-// BENCH_QUICK=1 (make bench-quick, in make test): the same measures with 2 samples each.
+// BENCH_QUICK=1 (make bench-quick, in make test): the same measures with 1 sample each.
 // --sizes: the transfer sizes only (make test checks the docs' figures against them).
 // Usage: node bench.mjs SITE_DIR [--sizes]
 import { readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ const site = process.argv[2] ?? 'build/web';
 const SIZES_ONLY = process.argv.includes('--sizes');
 const GOAL = 1.5;
 const QUICK = (process.env.BENCH_QUICK ?? '0') !== '0';
-const SAMPLES = QUICK ? 2 : 10;
+const SAMPLES = QUICK ? 1 : 10;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -80,7 +80,7 @@ async function speeds() {
     for (const board of BOARDS) {
       const halt = median(await speed(b.context, b.url, `board=${board}&pace=max`, SAMPLES));
       const spin = median(await speed(b.context, b.url, `board=${board}&pace=max&sleep=spin`, SAMPLES));
-      const real = median(await speed(b.context, b.url, `board=${board}`, QUICK ? 2 : 4));
+      const real = median(await speed(b.context, b.url, `board=${board}`, QUICK ? 1 : 4));
       rows.push({ board, halt, spin, real });
     }
   } finally {
