@@ -1,7 +1,9 @@
 /* make bench: how long the console takes to answer its worst cases, per game, on the real
  * firmware under simavr. A command goes in through the UART; the time from its last byte
  * arriving to the reply's first byte leaving is the total time to the reply's line end
- * minus the wire time of both lines (measured here from two trivial commands).
+ * minus the wire time of both lines (measured here from two trivial commands). Every case is
+ * at the image's own limits (the largest heap it names when it refuses a larger one), so the
+ * same cases run on a handheld and on uno. BENCH_QUICK=1: the longest cases shorter.
  * Usage: console_bench FIRMWARE.elf BOARD */
 #include <stdio.h>
 #include <stdlib.h>
