@@ -458,10 +458,12 @@ BENCH_STEPS = \
 	$(foreach b,$(VALID_BOARDS),"console replies on the $(b) board, at its limits: \
 		$(CONSOLE_BENCH) $(BUILD)/$(b)/grundy.elf $(b)") \
 	$(foreach b,$(DEVICE_BOARDS),"power on the $(b) board: $(POWER_BENCH) $(BUILD)/$(b)/grundy.elf $(b)") \
-	"the browser page: $(MAKE) --no-print-directory -s _web_bench"
+	"the browser page: $(MAKE) --no-print-directory -s _web_bench" \
+	"grundy on a computer: each judge on its largest input, the heaviest replies: \
+		sh tests/bench/host_bench.sh $(CLI)"
 
 _bench: $(call bench_fw_elf,) $(call bench_fw_elf,DEVICE_) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) \
-		$(POWER_BENCH) $(BENCH_ELF) $(BENCH_DEVICE_ELF)
+		$(POWER_BENCH) $(BENCH_ELF) $(BENCH_DEVICE_ELF) $(CLI)
 	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; done
 	$(Q)BENCH_QUICK=$(BENCH_QUICK) sh tests/bench/steps.sh $(BENCH_STEPS)
 
