@@ -126,25 +126,27 @@ SOAK_MINUTES ?= 10
 
 # (a suite's name ends at its first ": ", so the name has none; "[wait] " before it: the suite
 # waits on real time, tests/run_suites.sh runs it beside the others)
-board_suites = \
-	"button storm on the $(1) board ($(call storm_seconds,$(1)) s simulated): $(TEST_STORM) \
-		$(BUILD)/$(1)/grundy.elf $(1) --seconds $(call storm_seconds,$(1)) --seed $(STORM_TEST_SEED)" \
-	"nim on the $(1) board: $(TEST_NIM) $(BUILD)/$(1)/grundy.elf $(1) $(call nim_games,$(1))" \
-	"every game on the $(1) board: $(TEST_GAMES) $(BUILD)/$(1)/grundy.elf $(1)" \
-	"settings and score in EEPROM on the $(1) board: $(TEST_STORE) $(BUILD)/$(1)/grundy.elf $(1)" \
-	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)" \
-	"watchdog (hangs, resets, resume) on the $(1) board: $(TEST_WATCHDOG) $(BUILD)/$(1)/grundy.elf \
-		$(BUILD)/$(1)/faults/grundy.elf $(1)" \
-	"the binary view on the $(1) board ($(call view_games,$(1)) games of each kind): $(TEST_VIEW) $(BUILD)/$(1)/grundy.elf \
-		$(BUILD)/$(1)/faults/grundy.elf $(1) $(call view_games,$(1))" \
-	"standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)"
+scenario_suite.console = "serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)"
+scenario_suite.nim = "nim on the $(1) board: $(TEST_NIM) $(BUILD)/$(1)/grundy.elf $(1) $(call nim_games,$(1))"
+scenario_suite.games = "every game on the $(1) board: $(TEST_GAMES) $(BUILD)/$(1)/grundy.elf $(1)"
+scenario_suite.store = "settings and score in EEPROM on the $(1) board: $(TEST_STORE) $(BUILD)/$(1)/grundy.elf $(1)"
+scenario_suite.view = "the binary view on the $(1) board ($(call view_games,$(1)) games of each kind): \
+	$(TEST_VIEW) $(BUILD)/$(1)/grundy.elf $(BUILD)/$(1)/faults/grundy.elf $(1) $(call view_games,$(1))"
+scenario_suite.watchdog = "watchdog (hangs, resets, resume) on the $(1) board: $(TEST_WATCHDOG) \
+	$(BUILD)/$(1)/grundy.elf $(BUILD)/$(1)/faults/grundy.elf $(1)"
+scenario_suite.power = "standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)"
+scenario_suite.storm = "button storm on the $(1) board ($(call storm_seconds,$(1)) s simulated): $(TEST_STORM) \
+	$(BUILD)/$(1)/grundy.elf $(1) --seconds $(call storm_seconds,$(1)) --seed $(STORM_TEST_SEED)"
+# Each kind on every device board, the kinds that took longest first (one make test on 2 cores:
+# the console 69-199 s a board, Nim 90-111, every game 51-110, the store 49-66, the rest 8-47).
+SCENARIO_KINDS := console nim games store view watchdog power storm
 
 SCENARIO_TEST_SUITES = \
 	$(foreach b,$(UNO_BOARDS),"[wait] the Uno with its bootloader on the $(b) board (make flash, resets; real time): \
 		$(TEST_UNO) $(OPTIBOOT_HEX) $(BUILD) $(b)") \
-	$(foreach b,$(DEVICE_BOARDS),$(call board_suites,$(b))) \
 	$(foreach b,$(CALC_BOARDS),"serial console on the $(b) board (the calculator): \
 		$(TEST_CONSOLE) $(BUILD)/$(b)/grundy.elf $(b) $(VERSION)") \
+	$(foreach k,$(SCENARIO_KINDS),$(foreach b,$(DEVICE_BOARDS),$(call scenario_suite.$(k),$(b)))) \
 	"grundy on a computer, the console suite through a pipe: $(TEST_CONSOLE_PIPE) $(CLI) host $(VERSION)"
 
 # make check: one board's quick scenario, a few of Nim's random games on CHECK_BOARD.
