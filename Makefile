@@ -92,9 +92,15 @@ $(BUILD)/avr/%.o: %.c Makefile | $(TABLES_H)
 # the generated tables are an input of every engine object
 $(ENGINE_HOST_OBJS) $(ENGINE_AVR_OBJS): $(TABLES_H)
 
+# The test suites and the programs they need: each .mk file included below appends its own
+# (see "the tests" further down).
+TEST_SUITES =
+TEST_PROGRAMS =
+CHECK_SUITES =
+CHECK_PROGRAMS =
+
 include sim/sim.mk
 include sim/web/web.mk
-include tests/engine/engine_tests.mk
 include host/judge/judge.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
@@ -194,60 +200,6 @@ $(CLI): $(CLI_SRCS) $(ENGINE_HOST_OBJS) $(wildcard host/*.h host/judge/*.h firmw
 	@echo "  HOSTLD  $@"
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(CLI_CFLAGS) $(filter %.c,$^) $(ENGINE_HOST_OBJS) -o $@ $(CLI_LIBS)
 
-# The same program under AddressSanitizer and UBSan, for the tests that feed it bad input.
-CLI_ASAN := $(BUILD)/host/grundy-asan
-$(CLI_ASAN): $(CLI_SRCS) $(ENGINE_SRCS) $(wildcard host/*.h host/judge/*.h firmware/console/*.h) $(TABLES_H) Makefile
-	@mkdir -p $(@D)
-	@echo "  HOSTLD  $@"
-	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
-		$(CLI_CFLAGS) $(filter %.c,$^) -o $@ $(CLI_LIBS)
-
-# --- host tests of the firmware's pure modules ---
-TEST_DEBOUNCE := $(BUILD)/tests/test_debounce
-
-$(TEST_DEBOUNCE): tests/runtime/test_debounce.c firmware/runtime/debounce.c \
-		firmware/runtime/debounce.h Makefile
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -Ifirmware/runtime $(filter %.c,$^) -o $@
-
-# The tick's button rule (debounce, then presses and auto-repeat) every millisecond.
-TEST_PRESS := $(BUILD)/tests/test_press
-
-$(TEST_PRESS): tests/runtime/test_press.c firmware/runtime/press.c firmware/runtime/debounce.c \
-		tests/engine/check.c firmware/runtime/press.h firmware/runtime/debounce.h tests/engine/check.h Makefile
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) -std=gnu99 -O2 $(WARN) -Ifirmware/runtime -Itests/engine $(filter %.c,$^) -o $@
-
-# The display's text on a grid board (matrix8's), with AddressSanitizer watching its writes.
-TEST_DISPLAY := $(BUILD)/tests/test_display
-
-$(TEST_DISPLAY): tests/runtime/test_display.c firmware/display/display.c tests/engine/check.c \
-		tests/engine/check.h firmware/display/display.h \
-		firmware/board/board.h boards/matrix8/board_config.h tests/runtime/host_avr/avr/pgmspace.h Makefile
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
-		-fno-omit-frame-pointer -Iboards/matrix8 -Ifirmware/board -Ifirmware/display -Ifirmware/engine \
-		-Itests/engine \
-		-Itests/runtime/host_avr $(filter %.c,$^) -o $@
-
-# --- scenario tests: the firmware played through the simulated board ---
-TEST_NIM := $(BUILD)/tests/test_nim
-TEST_GAMES := $(BUILD)/tests/test_games
-TEST_STORE := $(BUILD)/tests/test_store
-TEST_CONSOLE := $(BUILD)/tests/test_console
-TEST_WATCHDOG := $(BUILD)/tests/test_watchdog
-TEST_POWER := $(BUILD)/tests/test_power
-TEST_STORM := $(BUILD)/tests/test_storm
-TEST_VIEW := $(BUILD)/tests/test_view
-SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
-SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
-SCENARIO_ROWS := $(BUILD)/tests/scenario/rows_pos.o
-
-$(BUILD)/tests/scenario/%.o: tests/scenario/%.c Makefile
-	@mkdir -p $(@D)
-	@echo "  CC      $@"
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Itests/engine $(SIM_HOST_CFLAGS) -c $< -o $@
-
 # The host-side benches (tests/bench/NAME.c), each driving the firmware under the simulator.
 LATENCY := $(BUILD)/bench/latency
 POWER_BENCH := $(BUILD)/bench/power
@@ -260,137 +212,10 @@ $(HOST_BENCHES:=.o): $(BUILD)/bench/%.o: tests/bench/%.c Makefile
 $(HOST_BENCHES): %: %.o $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
-$(TEST_NIM): $(BUILD)/tests/scenario/test_nim.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
-$(TEST_GAMES): $(BUILD)/tests/scenario/test_games.o $(SCENARIO_TALLY) $(SCENARIO_ROWS) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
-$(TEST_CONSOLE): $(BUILD)/tests/scenario/test_console.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
-# The same console suite through a pipe to grundy (tests/scenario/scn_pipe.c: the scenario API
-# over a program's standard input and output).
-TEST_CONSOLE_PIPE := $(BUILD)/tests/test_console_pipe
-$(TEST_CONSOLE_PIPE): $(BUILD)/tests/scenario/test_console.o $(BUILD)/tests/scenario/scn_pipe.o \
-		$(SCENARIO_TALLY) $(SCENARIO_BRUTE)
-	$(Q)$(HOST_CC) $^ -o $@
-
-$(TEST_WATCHDOG): $(BUILD)/tests/scenario/test_watchdog.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
-$(TEST_POWER): $(BUILD)/tests/scenario/test_power.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
-$(TEST_STORM): $(BUILD)/tests/scenario/test_storm.o $(SCENARIO_TALLY) $(SCENARIO_ROWS) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
-$(TEST_VIEW): $(BUILD)/tests/scenario/test_view.o $(SCENARIO_TALLY) $(SCENARIO_ROWS) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
-$(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
-# --- the Uno's bootloader, for the Uno suite only (never committed, never flashed by us) ---
-# Optiboot 4.4 from Debian's arduino-core-avr (tools/deps.sh installs it). The package's
-# prebuilt optiboot_atmega328.hex is broken with Debian's avr-gcc 5.4, which lacks
-# -mshort-calls: 532 bytes from 0x7E00, past the end of flash. Built here with the package's
-# Makefile's defines and -mrelax plus flags that keep -Os from growing the code, and
-# -fno-inline-functions-called-once (appStart keeps its call to watchdogConfig instead of a
-# copy, among others), it is 484 bytes, so its version word (4.4) at 0x7FFE fits as on a real
-# Uno; without that flag it is exactly 512 bytes and its last instruction sits where the
-# version word goes. The build fails if the code would reach 0x7FFE.
-OPTIBOOT_SRC ?= /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot
-OPTIBOOT_ELF := $(BUILD)/optiboot/optiboot_atmega328.elf
-OPTIBOOT_HEX := $(BUILD)/optiboot/optiboot_atmega328.hex
-OPTIBOOT_CFLAGS := -Os -fno-inline-small-functions -fno-split-wide-types -mrelax -fno-caller-saves \
-	-fno-tree-loop-optimize -fno-move-loop-invariants -fno-peephole2 -ffreestanding -fno-jump-tables \
-	-fno-inline-functions-called-once -mmcu=atmega328p -DF_CPU=16000000L -DBAUD_RATE=115200 \
-	-DLED_START_FLASHES=3
-OPTIBOOT_LDFLAGS := -Wl,--section-start=.text=0x7e00 -Wl,--section-start=.version=0x7ffe \
-	-Wl,--relax -Wl,--gc-sections -nostartfiles -nostdlib
-
-$(OPTIBOOT_ELF): $(OPTIBOOT_SRC)/optiboot.c Makefile
-	@mkdir -p $(@D)
-	@echo "  AVR-CC  $@"
-	$(Q)$(AVR_CC) $(OPTIBOOT_CFLAGS) -I$(OPTIBOOT_SRC) $(OPTIBOOT_LDFLAGS) $< -o $@
-	$(Q)size=$$($(AVR_SIZE) -A $@ | awk '$$1 == ".text" { print $$2 }'); \
-		if [ "$$size" -gt 510 ]; then echo "optiboot: $$size bytes of code reach its version word" >&2; \
-		rm -f $@; exit 1; fi
-
-$(OPTIBOOT_HEX): $(OPTIBOOT_ELF)
-	$(Q)$(AVR_OBJCOPY) -O ihex -j .text -j .version --set-section-flags .version=alloc,load $< $@
-
 # The faults image as a hex, for the Uno suite to flash through the bootloader.
 FAULTS_HEX := $(FW_DIR)/faults/grundy.hex
 $(FAULTS_HEX): $(FAULTS_ELF)
 	$(Q)$(AVR_OBJCOPY) -O ihex -R .eeprom -R .mmcu $< $@
-
-# The Uno suite (tests/scenario/test_uno.c): each board in UNO_BOARDS flashed by make flash
-# through Optiboot into a simulated Uno, then reset every way an Uno is. It runs in real time
-# (avrdude's and the bootloader's timeouts): about 45 s simulated a board, 55-100 s of wall
-# clock on a busy 2-core machine (avrdude's write and verify alone 10-25 s), but little CPU
-# (15 s): one suite per board, so that make test runs them beside the others.
-UNO_BOARDS ?= direct matrix8 shift595 uno
-TEST_UNO := $(BUILD)/tests/test_uno
-$(TEST_UNO): $(BUILD)/tests/scenario/test_uno.o $(SCENARIO_TALLY) $(SIM_UNO_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
-	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
-
-# --- the shift595 board's own tests need its firmware, whatever BOARD is ---
-SHIFT595_ELF := $(BUILD)/shift595/grundy.elf
-_shift595_elf:
-	$(Q)$(MAKE) --no-print-directory -s BOARD=shift595 $(SHIFT595_ELF)
-
-# --- the matrix8 board's own test needs its firmware, whatever BOARD is ---
-MATRIX8_ELF := $(BUILD)/matrix8/grundy.elf
-_matrix8_elf:
-	$(Q)$(MAKE) --no-print-directory -s BOARD=matrix8 $(MATRIX8_ELF)
-
-# --- the console's error replies as templates, for the README's quotes (tests/docs) ---
-CONSOLE_TEMPLATES := $(BUILD)/tests/console_templates
-
-$(CONSOLE_TEMPLATES): tests/docs/console_templates.c firmware/console/console_parse.c \
-		$(wildcard firmware/console/*.h) $(ENGINE_HOST_OBJS) Makefile
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) -std=gnu99 -O1 $(WARN) -DCONSOLE_ALL_MESSAGES -DCONSOLE_HAS_EXPLAIN=1 -Ifirmware/console \
-		$(ENGINE_INC) $< $(ENGINE_HOST_OBJS) -o $@
-
-# --- the console parser under libFuzzer (clang) ---
-FUZZ_DIR := $(BUILD)/fuzz
-FUZZ_CONSOLE := $(FUZZ_DIR)/fuzz_console
-FUZZ_SECONDS ?= 30
-FUZZ_SRCS := tests/fuzz/fuzz_console.c firmware/console/console_parse.c $(ENGINE_SRCS)
-
-$(FUZZ_CONSOLE): $(FUZZ_SRCS) $(wildcard firmware/console/*.h firmware/engine/*.h) $(TABLES_H) Makefile
-	@mkdir -p $(@D)
-	@echo "  CLANG   $@"
-	$(Q)clang -std=gnu99 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -DCONSOLE_HAS_EXPLAIN=1 -Ifirmware/console $(ENGINE_INC) \
-		$(FUZZ_SRCS) -o $@
-
-# --- the store on the AVR, driven directly (tests/store/store_suite.c), with the firmware's
-# objects; store.c itself with 137 bytes a poll (a sum in three polls; a poll that programs a
-# byte ends there, the EEPROM busy 3.4 ms) ---
-TEST_STORE_AVR := $(BUILD)/tests/store_avr.elf
-TEST_STORE_AVR_CFLAGS := $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) -DSTORE_STEPS=137
-TEST_STORE_AVR_OBJS := $(BUILD)/tests/avr/store_suite.o $(BUILD)/tests/avr/store_steps.o \
-	$(BUILD)/tests/avr/check.o $(addprefix $(FW_DIR)/obj/,firmware/game/settings.o \
-		firmware/game/games.o firmware/runtime/uart.o firmware/runtime/watchdog.o \
-		firmware/runtime/tick.o firmware/runtime/debounce.o firmware/runtime/press.o firmware/display/display.o) \
-	$(patsubst %.c,$(FW_DIR)/obj/%.o,$(wildcard boards/$(BOARD)/*.c)) $(FW_ENGINE_OBJS)
-
-$(BUILD)/tests/avr/store_suite.o: tests/store/store_suite.c Makefile | $(FW_TABLES_H)
-	@mkdir -p $(@D)
-	@echo "  AVR-CC  $@"
-	$(Q)$(AVR_CC) $(TEST_STORE_AVR_CFLAGS) -Itests/engine -Isim -c $< -o $@
-
-$(BUILD)/tests/avr/store_steps.o: firmware/game/store.c Makefile | $(FW_TABLES_H)
-	@mkdir -p $(@D)
-	@echo "  AVR-CC  $@"
-	$(Q)$(AVR_CC) $(TEST_STORE_AVR_CFLAGS) -c $< -o $@
-
-$(TEST_STORE_AVR): $(TEST_STORE_AVR_OBJS)
-	$(Q)$(AVR_CC) $(AVR_LDFLAGS) $^ -o $@
 
 # --- benchmark firmware ---
 BENCH_ELF := $(BUILD)/bench/bench.elf
@@ -468,8 +293,8 @@ _bench: $(call bench_fw_elf,) $(call bench_fw_elf,DEVICE_) $(SIM_RUN) $(LATENCY)
 	$(Q)BENCH_QUICK=$(BENCH_QUICK) sh tests/bench/steps.sh $(BENCH_STEPS)
 
 # --- public targets ---
-.PHONY: all deps firmware cli test bench bench-quick play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
-	_fuzz _console _shift595_elf _matrix8_elf soak _soak
+.PHONY: all deps firmware cli test bench bench-quick play console size flash help clean fuzz check _firmware _test _test_build _check _check_build _bench _play \
+	_faults _stack _fuzz _console _shift595_elf _matrix8_elf soak _soak
 
 all: firmware
 
@@ -492,97 +317,60 @@ cli: deps
 	$(Q)$(MAKE) --no-print-directory $(CLI)
 	@echo "built $(CLI): try $(CLI) solve nim 3 4 5, or $(CLI) judge"
 
+# The build runs TEST_JOBS at a time too; the suites then run with tests/run_suites.sh.
 test: deps
+	$(Q)$(MAKE) --no-print-directory -j$(TEST_JOBS) _test_build
 	$(Q)$(MAKE) --no-print-directory _test
 
-# The scenario suites are written once and run on every board in boards/, each against that
-# board's firmware (build/<board>/grundy.elf). Nim's random games: NIM_GAMES on every board
-# but those named below, whose games are longer (and whose firmware once redrew every
-# millisecond, which made simavr several times slower; it now sleeps ~98 % there too):
-# fewer there, to keep `make test` short on 2 cores; the full count runs on direct.
-NIM_GAMES ?= 200
-NIM_GAMES_matrix8 ?= 30
-NIM_GAMES_shift595 ?= 100
-nim_games = $(or $(NIM_GAMES_$(1)),$(NIM_GAMES))
-# The binary view's suite (tests/scenario/test_view.c): games of each sum game of the menu from
-# random positions; matrix8's 8 rows take longest to sample (50 s for 3 beside another suite).
-VIEW_GAMES ?= 3
-VIEW_GAMES_matrix8 ?= 2
-view_games = $(or $(VIEW_GAMES_$(1)),$(VIEW_GAMES))
-board_suites = \
-	"nim on the $(1) board: $(TEST_NIM) $(BUILD)/$(1)/grundy.elf $(1) $(call nim_games,$(1))" \
-	"every game on the $(1) board: $(TEST_GAMES) $(BUILD)/$(1)/grundy.elf $(1)" \
-	"settings and score in EEPROM on the $(1) board: $(TEST_STORE) $(BUILD)/$(1)/grundy.elf $(1)" \
-	"serial console on the $(1) board: $(TEST_CONSOLE) $(BUILD)/$(1)/grundy.elf $(1) $(VERSION)" \
-	"watchdog (hangs, resets, resume) on the $(1) board: $(TEST_WATCHDOG) $(BUILD)/$(1)/grundy.elf \
-		$(BUILD)/$(1)/faults/grundy.elf $(1)" \
-	"the binary view on the $(1) board ($(call view_games,$(1)) games of each kind): $(TEST_VIEW) $(BUILD)/$(1)/grundy.elf \
-		$(BUILD)/$(1)/faults/grundy.elf $(1) $(call view_games,$(1))" \
-	"standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)" \
-	"button storm on the $(1) board ($(call storm_seconds,$(1)) s simulated): $(TEST_STORM) \
-		$(BUILD)/$(1)/grundy.elf $(1) --seconds $(call storm_seconds,$(1)) --seed $(STORM_TEST_SEED)"
-
-# The button storm (tests/scenario/test_storm.c): in `make test`, a few simulated minutes per
-# board with a fixed seed (STORM_SEED=N in the environment replays another); `make soak` storms
-# BOARD for SOAK_MINUTES with a new seed each time (printed). The stack bound is the image's
-# proven worst stack (stack.txt beside it, from tools/stack_depth.py).
-STORM_SECONDS ?= 240
-# shift595's rows are slower to simulate (its SPI): fewer simulated seconds there.
-STORM_SECONDS_shift595 ?= 150
-storm_seconds = $(or $(STORM_SECONDS_$(1)),$(STORM_SECONDS))
-STORM_TEST_SEED ?= 1
-SOAK_MINUTES ?= 10
+# --- the tests: each area's suites and their build rules live beside its tests ---
+# Each file below (and sim/sim.mk, sim/web/web.mk and host/judge/judge.mk above) defines one list of suite lines, <AREA>_TEST_SUITES, and appends it
+# to TEST_SUITES, and its programs to TEST_PROGRAMS (what _test_build builds); the suites of
+# make check go to CHECK_SUITES and CHECK_PROGRAMS the same way. A new suite is a line in its
+# area's list. A suite line is "name: command"; "[wait] name: command" marks a suite that waits
+# on real time (tests/run_suites.sh runs it beside the CPU-bound suites, outside TEST_JOBS).
+# The suites start in this order (the longest CPU-bound first) and are shown in it.
+include tests/scenario/scenario.mk
+include tests/engine/engine_tests.mk
+include tests/store/store.mk
+include tests/board/board_tests.mk
+include tests/runtime/runtime.mk
+include tests/host/host.mk
+include tests/docs/docs.mk
+include tests/fuzz/fuzz.mk
+include tests/stack/stack.mk
+include tests/tools/tools.mk
+include tests/bench/bench.mk
 
 # Suites run TEST_JOBS at a time (their outputs still in this order).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
-TEST_SUITES = \
-	$(foreach b,$(DEVICE_BOARDS),$(call board_suites,$(b))) \
-	$(foreach b,$(CALC_BOARDS),"serial console on the $(b) board (the calculator): \
-		$(TEST_CONSOLE) $(BUILD)/$(b)/grundy.elf $(b) $(VERSION)") \
-	"grundy on a computer, the console suite through a pipe: $(TEST_CONSOLE_PIPE) $(CLI) host $(VERSION)" \
-	"grundy's ways in (arguments, pipe, prompt, exit statuses): sh tests/host/test_cli.sh $(CLI) $(CLI_ASAN)" \
-	"stack and RAM budget, proven from each image (tools/stack_depth.py): \
-		sh tests/stack/test_stack.sh $(foreach b,$(VALID_BOARDS),$(BUILD)/$(b)/grundy.elf)" \
-	$(foreach b,$(UNO_BOARDS),"the Uno with its bootloader on the $(b) board (make flash, resets; real time): \
-		$(TEST_UNO) $(OPTIBOOT_HEX) $(BUILD) $(b)") \
-	"simulator: $(MAKE) --no-print-directory -s sim-test" \
-	"debounce: $(TEST_DEBOUNCE)" \
-	"presses and auto-repeat: $(TEST_PRESS)" \
-	"make bench's quick form, every step on every board (make bench-quick): \
-		$(MAKE) --no-print-directory -s _bench BENCH_QUICK=1" \
-	"the console replies README.md and docs/ quote are the firmware's: sh tests/docs/readme_replies.sh $(CONSOLE_TEMPLATES)" \
-	"the figures README.md and docs/ quote are what make bench's commands print, and README's packages \
-		are tools/deps.sh's (tests/docs/figures.txt): python3 tests/docs/figures.py" \
-	"make flash for a newcomer (avrdude installed for it, the port checked): sh tests/tools/test_flash.sh" \
-	"make play at 80x24 on every board, standby, make console, make help: \
-		python3 tests/tools/test_terminal.py $(BUILD) $(DEVICE_BOARDS)" \
-	"the CI workflow for forks parses and runs .ci/run: python3 tests/tools/check_ci.py" \
-	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
-	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
-	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
-	"matrix8 board (MAX7219 set up and kept, brightness, sounds, letters, flash size): \
-		$(SIM_TEST_MATRIX8) $(MATRIX8_ELF)" \
-	"matrix8's refresh flag read and cleared with interrupts off (disassembly): \
-		python3 tests/board/test_atomic_flags.py $(MATRIX8_ELF) board_refresh" \
-	"engine on the host: $(ENGINE_TEST_HOST)" \
-	"engine on the host (device profile): $(ENGINE_TEST_DEVICE)" \
-	$(JUDGE_TEST_SUITES) \
-	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
-	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
-	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
-		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
+# SUITES='pattern ...': run only the suites whose names match one of the patterns, as SQLite's
+# test runner takes them: a word or a glob found anywhere in the name, case ignored
+# (make test SUITES='nim*direct console').
+SUITES ?=
+RUN_SUITES = sh tests/run_suites.sh -j $(TEST_JOBS) -k '$(SUITES)'
 
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once; then the page, once, before the suites
 # that read build/web (the page's and the bench's).
-_test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_DEVICE) $(JUDGE_TEST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) $(CLI) $(CLI_ASAN) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
-		$(SIM_PLAY) $(SIM_SERIAL) $(TEST_UNO) $(OPTIBOOT_HEX) $(BENCH_ELF) $(BENCH_DEVICE_ELF) \
-		$(BENCH_QUICK_ELF) $(BENCH_QUICK_DEVICE_ELF) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH)
+_test_build: $(TEST_PROGRAMS)
 	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _stack || exit 1; done
 	$(Q)$(MAKE) --no-print-directory -s _web
-	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
+
+_test: _test_build
+	$(Q)$(RUN_SUITES) $(TEST_SUITES)
+
+# make check: the suites that need no simulator in real time, and one board's quick scenario
+# (CHECK_BOARD's image only).
+check: deps
+	$(Q)$(MAKE) --no-print-directory -j$(TEST_JOBS) _check_build
+	$(Q)$(MAKE) --no-print-directory _check
+
+_check_build: $(CHECK_PROGRAMS)
+	$(Q)$(MAKE) --no-print-directory -s BOARD=$(CHECK_BOARD) $(BUILD)/$(CHECK_BOARD)/grundy.elf _stack
+
+_check: _check_build
+	$(Q)$(RUN_SUITES) $(CHECK_SUITES)
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory _bench
@@ -645,8 +433,10 @@ help:
 	@echo "                     EEPROM shared with make play; Ctrl-D or quit leaves"
 	@echo "  make cli           build $(BUILD)/host/grundy: the console on this computer (grundy judge too)"
 	@echo "  make test          install what is missing, build every board, run every test"
-	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
-	@echo "  make bench         benchmarks: engine, latency, console, power, the page"
+	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time;"
+	@echo "                     SUITES='nim console' runs only the suites whose names match)"
+	@echo "  make check         the quick tests: engine, host, judge, fuzz 5 s, one board's Nim"
+	@echo "  make bench         benchmarks: engine, latency, console, power, the page, grundy"
 	@echo "  make bench-quick   the same, fewer repetitions (make test runs it)"
 	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "  make web           build the browser page (avr8js) into $(BUILD)/web"

@@ -3,7 +3,7 @@
 # Provides: SIM_RUN (the runner), SIM_LIB_OBJS + SIM_HOST_CFLAGS + SIM_HOST_LIBS (to link other
 # harnesses against the library), SIM_SCENARIO_OBJS (board models, chip models and
 # sim/scenario.h, linked together with SIM_LIB_OBJS), SIM_PLAY (the terminal player), target
-# sim-test.
+# sim-test and SIM_TEST_SUITES (its suite line, appended to TEST_SUITES).
 
 SIM_SAVED_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
@@ -168,5 +168,9 @@ sim-test: $(SIM_RUN) $(SIM_TEST_CORE) $(SIM_TEST_ELFS) $(SIM_BOARD_FW) $(SIM_TES
 		"$(SIM_BUILD)/test/test_hc595 $(SIM_BUILD)/test" \
 		"$(SIM_TEST_POWER) $(SIM_BUILD)/test" \
 		"sh sim/test/test_play.sh $(SIM_PLAY) $(SIM_EEPROM_FW)"
+
+SIM_TEST_SUITES = "simulator: $(MAKE) --no-print-directory -s sim-test"
+TEST_PROGRAMS += $(SIM_RUN)
+TEST_SUITES += $(SIM_TEST_SUITES)
 
 .DEFAULT_GOAL := $(SIM_SAVED_DEFAULT_GOAL)

@@ -1,7 +1,8 @@
 # sim/web/web.mk: the browser page (sim/web/): the firmware's own build/<board>/grundy.hex on
 # avr8js in a static site under build/web/. Included by the top-level Makefile, which defines
 # BUILD, Q, MAKE and VALID_BOARDS. Targets: web (build the site), serve (serve it on
-# 127.0.0.1), _web_test (the browser suite, in make test), _web_bench (in make bench).
+# 127.0.0.1), _web_test (the browser suite, in make test: WEB_TEST_SUITES, appended to TEST_SUITES,
+# of class wait: it runs in real time), _web_bench (in make bench).
 # The npm packages (sim/web/package-lock.json) and Debian's chromium come from
 # `tools/deps.sh web`, which only these targets (and test, bench) call.
 
@@ -52,6 +53,10 @@ web: web-deps
 
 serve: web
 	$(Q)node $(WEB_SRC)/serve.mjs $(WEB_DIR) $(WEB_PORT)
+
+WEB_TEST_SUITES = "[wait] browser page (avr8js in headless Chromium, every board): \
+	$(MAKE) --no-print-directory -s _web_test"
+TEST_SUITES += $(WEB_TEST_SUITES)
 
 # make test and make bench run the browser suite and benchmark: they need chromium and npm
 test bench: web-deps

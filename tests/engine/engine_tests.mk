@@ -2,7 +2,8 @@
 # Included by the top Makefile, which defines BUILD, GEN, HOST_CC, HOST_CFLAGS, AVR_CC,
 # AVR_CFLAGS, AVR_LDFLAGS, ENGINE_INC, ENGINE_HOST_OBJS, ENGINE_AVR_OBJS (with their rules) and
 # SIM_RUN. Provides ENGINE_TEST_HOST, ENGINE_TEST_ELF and the targets test-engine-host and
-# test-engine-avr.
+# test-engine-avr, and ENGINE_TEST_PROGRAMS, ENGINE_TEST_SUITES and ENGINE_CHECK_SUITES (the host
+# suites in both profiles), appended to TEST_PROGRAMS, TEST_SUITES, CHECK_PROGRAMS, CHECK_SUITES.
 #
 # The AVR's 32 KB of flash hold the engine (~14 KB) and only a part of the suite, so
 # ENGINE_TEST_ELF names eight firmwares, one per ENGINE_SUITE_PART (engine_suite.c says which
@@ -98,5 +99,24 @@ test-engine-avr: $(ENGINE_TEST_ELF) $(SIM_RUN)
 		echo "  SIM     $$elf"; \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $$elf || status=1; \
 	done; exit $$status
+
+ENGINE_CHECK_PROGRAMS := $(ENGINE_TEST_HOST) $(ENGINE_TEST_DEVICE)
+ENGINE_TEST_PROGRAMS := $(ENGINE_CHECK_PROGRAMS) $(ENGINE_TEST_ELF)
+ENGINE_CHECK_SUITES = \
+	"engine on the host: $(ENGINE_TEST_HOST)" \
+	"engine on the host (device profile): $(ENGINE_TEST_DEVICE)"
+# The parts that took longest first (one make test on 2 cores: parts 8 and 7 117-149 s, the host
+# suites 84-92 s, the other parts 1-30 s).
+engine_avr_suite = "engine on the AVR (engine_avr$(1).elf): \
+	$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(BUILD)/tests/engine_avr$(1).elf"
+ENGINE_TEST_SUITES = \
+	$(foreach p,$(filter $(ENGINE_TEST_PARTS),8 7),$(call engine_avr_suite,$(p))) \
+	$(ENGINE_CHECK_SUITES) \
+	$(foreach p,$(filter-out 8 7,$(ENGINE_TEST_PARTS)),$(call engine_avr_suite,$(p)))
+
+TEST_PROGRAMS += $(ENGINE_TEST_PROGRAMS)
+TEST_SUITES += $(ENGINE_TEST_SUITES)
+CHECK_PROGRAMS += $(ENGINE_CHECK_PROGRAMS)
+CHECK_SUITES += $(ENGINE_CHECK_SUITES)
 
 .DEFAULT_GOAL := $(ENGINE_TEST_SAVED_DEFAULT_GOAL)
