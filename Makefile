@@ -181,7 +181,7 @@ $(FW_STACK): $(FW_ELF) tools/stack_depth.py
 
 # --- grundy: the console on a computer (host/), from the same engine and answering code ---
 CLI := $(BUILD)/host/grundy
-CLI_SRCS := host/grundy.c host/grundy_digits.c host/grundy_dag.c firmware/console/console_answer.c \
+CLI_SRCS := host/grundy.c host/grundy_answer.c host/grundy_digits.c host/grundy_dag.c firmware/console/console_answer.c \
 	firmware/console/console_explain.c \
 	firmware/console/console_parse.c $(JUDGE_SRCS)
 CLI_CFLAGS := -Ihost -Ihost/judge -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
@@ -353,18 +353,72 @@ $(CONSOLE_TEMPLATES): tests/docs/console_templates.c firmware/console/console_pa
 	$(Q)$(HOST_CC) -std=gnu99 -O1 $(WARN) -DCONSOLE_ALL_MESSAGES -DCONSOLE_HAS_EXPLAIN=1 -Ifirmware/console \
 		$(ENGINE_INC) $< $(ENGINE_HOST_OBJS) -o $@
 
-# --- the console parser under libFuzzer (clang) ---
+# --- fuzzing under libFuzzer (clang), AddressSanitizer and UBSan (tests/fuzz) ---
+# fuzz_console: the console's parser alone. fuzz_grundy: the whole answer path grundy runs for a
+# line (host/grundy_answer.c: dag, digits, the console's parse, answer and explain), with a
+# dictionary of the command words and games and seeds from the docs' command lines (both made
+# here by tests/fuzz/fuzz_inputs.py from the sources and the docs). fuzz_judge: grundy judge's
+# 18 problems, the first input byte picking one, seeded with tests/judge/samples.
+# make test runs each FUZZ_TEST_SECONDS; make fuzz each FUZZ_SECONDS. fuzz_grundy's inputs stay
+# under 128 bytes: a line of 16 heaps fits, and short inputs find the answer path's faults sooner.
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_CONSOLE := $(FUZZ_DIR)/fuzz_console
-FUZZ_SECONDS ?= 30
+FUZZ_GRUNDY := $(FUZZ_DIR)/fuzz_grundy
+FUZZ_JUDGE := $(FUZZ_DIR)/fuzz_judge
+FUZZ_TEST_SECONDS ?= 20
+FUZZ_SECONDS ?= 300
+FUZZ_CC := clang -std=gnu99 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=undefined
 FUZZ_SRCS := tests/fuzz/fuzz_console.c firmware/console/console_parse.c $(ENGINE_SRCS)
+FUZZ_GRUNDY_SRCS := tests/fuzz/fuzz_grundy.c host/grundy_answer.c host/grundy_dag.c host/grundy_digits.c \
+	firmware/console/console_answer.c firmware/console/console_explain.c \
+	firmware/console/console_parse.c $(JUDGE_SRCS) $(ENGINE_SRCS)
+FUZZ_GRUNDY_DICT := $(FUZZ_DIR)/grundy.dict
+FUZZ_GRUNDY_SEEDS := $(FUZZ_DIR)/grundy-seeds
+FUZZ_JUDGE_SRCS := tests/fuzz/fuzz_judge.c $(JUDGE_SRCS)
+FUZZ_JUDGE_SEEDS := $(FUZZ_DIR)/judge-seeds
+FUZZ_HEADERS := $(wildcard host/*.h host/judge/*.h firmware/console/*.h firmware/engine/*.h)
 
-$(FUZZ_CONSOLE): $(FUZZ_SRCS) $(wildcard firmware/console/*.h firmware/engine/*.h) $(TABLES_H) Makefile
+$(FUZZ_CONSOLE): $(FUZZ_SRCS) $(FUZZ_HEADERS) $(TABLES_H) Makefile
 	@mkdir -p $(@D)
 	@echo "  CLANG   $@"
-	$(Q)clang -std=gnu99 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -DCONSOLE_HAS_EXPLAIN=1 -Ifirmware/console $(ENGINE_INC) \
-		$(FUZZ_SRCS) -o $@
+	$(Q)$(FUZZ_CC) -DCONSOLE_HAS_EXPLAIN=1 -Ifirmware/console $(ENGINE_INC) $(FUZZ_SRCS) -o $@
+
+$(FUZZ_GRUNDY): $(FUZZ_GRUNDY_SRCS) $(FUZZ_HEADERS) $(TABLES_H) Makefile
+	@mkdir -p $(@D)
+	@echo "  CLANG   $@"
+	$(Q)$(FUZZ_CC) $(CLI_CFLAGS) $(FUZZ_GRUNDY_SRCS) -o $@
+
+$(FUZZ_JUDGE): $(FUZZ_JUDGE_SRCS) $(FUZZ_HEADERS) Makefile
+	@mkdir -p $(@D)
+	@echo "  CLANG   $@"
+	$(Q)$(FUZZ_CC) $(JUDGE_INC) $(FUZZ_JUDGE_SRCS) -o $@
+
+# the dictionary and the seeds, from the sources' word tables and the docs' command lines
+$(FUZZ_GRUNDY_DICT): tests/fuzz/fuzz_inputs.py firmware/console/console_parse.c firmware/engine/rules.c \
+		docs/console.md Makefile
+	@mkdir -p $(@D)
+	$(Q)python3 tests/fuzz/fuzz_inputs.py dict $@ firmware/console/console_parse.c \
+		firmware/engine/rules.c docs/console.md
+
+$(FUZZ_GRUNDY_SEEDS): tests/fuzz/fuzz_inputs.py README.md $(wildcard docs/*.md) Makefile
+	@mkdir -p $(@D)
+	$(Q)rm -rf $@ && python3 tests/fuzz/fuzz_inputs.py seeds $@ README.md docs/*.md
+
+$(FUZZ_JUDGE_SEEDS): tests/fuzz/fuzz_inputs.py host/judge/judge.c $(wildcard tests/judge/samples/*.in) Makefile
+	@mkdir -p $(@D)
+	$(Q)rm -rf $@ && python3 tests/fuzz/fuzz_inputs.py judge-seeds $@ host/judge/judge.c tests/judge/samples
+
+# the three targets, a suite each: "name: command" for run_suites.sh, run for $(1) seconds
+fuzz_suites = "console parser fuzzing ($(1) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(1) \
+		tests/fuzz/corpus $(FUZZ_DIR)/console -max_len=300" \
+	"grundy's whole answer path fuzzing, dictionary and the docs' commands ($(1) s): \
+		sh tests/fuzz/run.sh $(FUZZ_GRUNDY) $(1) $(FUZZ_GRUNDY_SEEDS) $(FUZZ_DIR)/grundy \
+		-max_len=128 -dict=$(FUZZ_GRUNDY_DICT)" \
+	"grundy judge fuzzing, 18 problems from their samples ($(1) s): sh tests/fuzz/run.sh $(FUZZ_JUDGE) $(1) \
+		$(FUZZ_JUDGE_SEEDS) $(FUZZ_DIR)/judge -max_len=4096"
+FUZZ_ALL := $(FUZZ_CONSOLE) $(FUZZ_GRUNDY) $(FUZZ_JUDGE) $(FUZZ_GRUNDY_DICT) $(FUZZ_GRUNDY_SEEDS) \
+	$(FUZZ_JUDGE_SEEDS)
 
 # --- the store on the AVR, driven directly (tests/store/store_suite.c), with the firmware's
 # objects; store.c itself with 137 bytes a poll (a sum in three polls; a poll that programs a
@@ -534,14 +588,14 @@ TEST_SUITES = \
 	"engine on the host (device profile): $(ENGINE_TEST_DEVICE)" \
 	$(JUDGE_TEST_SUITES) \
 	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
-	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
+	$(call fuzz_suites,$(FUZZ_TEST_SECONDS)) \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_DEVICE) $(JUDGE_TEST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
-		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) $(CLI) $(CLI_ASAN) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
+		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) $(CLI) $(CLI_ASAN) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(FUZZ_ALL) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
 		$(SIM_PLAY) $(SIM_SERIAL) $(TEST_UNO) $(OPTIBOOT_HEX)
 	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _stack || exit 1; done
@@ -559,12 +613,13 @@ _soak: $(FW_ELF) $(FW_STACK) $(TEST_STORM)
 	$(Q)sh tests/run_suites.sh "button storm on the $(BOARD) board ($(SOAK_MINUTES) min simulated): \
 		$(TEST_STORM) $(FW_ELF) $(BOARD) --seconds $$(($(SOAK_MINUTES) * 60))"
 
-# FUZZ_SECONDS=600 make fuzz: a longer run than the one make test does
+# make fuzz: every fuzz target for FUZZ_SECONDS (300) each, longer than make test's
+# FUZZ_TEST_SECONDS (20); FUZZ_SECONDS=3600 make fuzz for an hour each
 fuzz: deps
 	$(Q)$(MAKE) --no-print-directory _fuzz
 
-_fuzz: $(FUZZ_CONSOLE)
-	$(Q)sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)
+_fuzz: $(FUZZ_ALL)
+	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(call fuzz_suites,$(FUZZ_SECONDS))
 
 play: deps
 	$(Q)$(MAKE) --no-print-directory _play
@@ -606,7 +661,7 @@ help:
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
 	@echo "  make bench         cycle-exact engine benchmarks, latency and power under simavr"
-	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
+	@echo "  make fuzz          fuzz the console, grundy's answers and the judges (FUZZ_SECONDS=$(FUZZ_SECONDS) each)"
 	@echo "  make web           build the browser page (avr8js) into $(BUILD)/web"
 	@echo "  make serve         serve $(BUILD)/web on 127.0.0.1 (WEB_PORT=8014) and print its address"
 	@echo "  make soak          the button storm on BOARD for SOAK_MINUTES=$(SOAK_MINUTES) simulated"
