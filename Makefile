@@ -358,14 +358,20 @@ $(CONSOLE_TEMPLATES): tests/docs/console_templates.c firmware/console/console_pa
 # line (host/grundy_answer.c: dag, digits, the console's parse, answer and explain), with a
 # dictionary of the command words and games and seeds from the docs' command lines (both made
 # here by tests/fuzz/fuzz_inputs.py from the sources and the docs). fuzz_judge: grundy judge's
-# 18 problems, the first input byte picking one, seeded with tests/judge/samples.
-# make test runs each FUZZ_TEST_SECONDS; make fuzz each FUZZ_SECONDS. fuzz_grundy's inputs stay
-# under 128 bytes: a line of 16 heaps fits, and short inputs find the answer path's faults sooner.
+# 18 problems, the first input byte picking one, seeded with tests/judge/samples, with a dictionary
+# of the numbers' separators and the integers at the edges of 32 and 64 bits (tests/fuzz/judge.dict).
+# make test runs fuzz_grundy on printable text for FUZZ_TEST_SECONDS_TEXT, on any bytes for
+# FUZZ_TEST_SECONDS_BYTES, and the other two for FUZZ_TEST_SECONDS each (61 s in all); make fuzz
+# runs all four for FUZZ_SECONDS each.
+# fuzz_grundy's inputs stay under 128 bytes: a line of 16 heaps fits, and short inputs find the
+# answer path's faults sooner.
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_CONSOLE := $(FUZZ_DIR)/fuzz_console
 FUZZ_GRUNDY := $(FUZZ_DIR)/fuzz_grundy
 FUZZ_JUDGE := $(FUZZ_DIR)/fuzz_judge
-FUZZ_TEST_SECONDS ?= 20
+FUZZ_TEST_SECONDS_TEXT ?= 25
+FUZZ_TEST_SECONDS_BYTES ?= 20
+FUZZ_TEST_SECONDS ?= 8
 FUZZ_SECONDS ?= 300
 FUZZ_CC := clang -std=gnu99 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined
@@ -409,14 +415,19 @@ $(FUZZ_JUDGE_SEEDS): tests/fuzz/fuzz_inputs.py host/judge/judge.c $(wildcard tes
 	@mkdir -p $(@D)
 	$(Q)rm -rf $@ && python3 tests/fuzz/fuzz_inputs.py judge-seeds $@ host/judge/judge.c tests/judge/samples
 
-# the three targets, a suite each: "name: command" for run_suites.sh, run for $(1) seconds
-fuzz_suites = "console parser fuzzing ($(1) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(1) \
+# the suites: "name: command" for run_suites.sh; fuzz_grundy twice: on printable text only
+# (-only_ascii=1: the command language itself, where a long position is put together sooner) for
+# $(1) seconds, and on any bytes (a NUL, a serial line's garbage) for $(2); the others for $(3)
+fuzz_suites = "console parser fuzzing ($(3) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(3) \
 		tests/fuzz/corpus $(FUZZ_DIR)/console -max_len=300" \
-	"grundy's whole answer path fuzzing, dictionary and the docs' commands ($(1) s): \
-		sh tests/fuzz/run.sh $(FUZZ_GRUNDY) $(1) $(FUZZ_GRUNDY_SEEDS) $(FUZZ_DIR)/grundy \
+	"grundy's whole answer path fuzzing, any bytes ($(2) s): \
+		sh tests/fuzz/run.sh $(FUZZ_GRUNDY) $(2) $(FUZZ_GRUNDY_SEEDS) $(FUZZ_DIR)/grundy-bytes \
 		-max_len=128 -dict=$(FUZZ_GRUNDY_DICT)" \
-	"grundy judge fuzzing, 18 problems from their samples ($(1) s): sh tests/fuzz/run.sh $(FUZZ_JUDGE) $(1) \
-		$(FUZZ_JUDGE_SEEDS) $(FUZZ_DIR)/judge -max_len=4096"
+	"grundy's whole answer path fuzzing, printable text ($(1) s): \
+		sh tests/fuzz/run.sh $(FUZZ_GRUNDY) $(1) $(FUZZ_GRUNDY_SEEDS) $(FUZZ_DIR)/grundy-text \
+		-max_len=128 -dict=$(FUZZ_GRUNDY_DICT) -only_ascii=1" \
+	"grundy judge fuzzing, 18 problems from their samples ($(3) s): sh tests/fuzz/run.sh $(FUZZ_JUDGE) $(3) \
+		$(FUZZ_JUDGE_SEEDS) $(FUZZ_DIR)/judge -max_len=4096 -dict=tests/fuzz/judge.dict"
 FUZZ_ALL := $(FUZZ_CONSOLE) $(FUZZ_GRUNDY) $(FUZZ_JUDGE) $(FUZZ_GRUNDY_DICT) $(FUZZ_GRUNDY_SEEDS) \
 	$(FUZZ_JUDGE_SEEDS)
 
@@ -588,7 +599,7 @@ TEST_SUITES = \
 	"engine on the host (device profile): $(ENGINE_TEST_DEVICE)" \
 	$(JUDGE_TEST_SUITES) \
 	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
-	$(call fuzz_suites,$(FUZZ_TEST_SECONDS)) \
+	$(call fuzz_suites,$(FUZZ_TEST_SECONDS_TEXT),$(FUZZ_TEST_SECONDS_BYTES),$(FUZZ_TEST_SECONDS)) \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
@@ -613,13 +624,13 @@ _soak: $(FW_ELF) $(FW_STACK) $(TEST_STORM)
 	$(Q)sh tests/run_suites.sh "button storm on the $(BOARD) board ($(SOAK_MINUTES) min simulated): \
 		$(TEST_STORM) $(FW_ELF) $(BOARD) --seconds $$(($(SOAK_MINUTES) * 60))"
 
-# make fuzz: every fuzz target for FUZZ_SECONDS (300) each, longer than make test's
-# FUZZ_TEST_SECONDS (20); FUZZ_SECONDS=3600 make fuzz for an hour each
+# make fuzz: every fuzz run for FUZZ_SECONDS (300) each, longer than make test's;
+# FUZZ_SECONDS=3600 make fuzz for an hour each
 fuzz: deps
 	$(Q)$(MAKE) --no-print-directory _fuzz
 
 _fuzz: $(FUZZ_ALL)
-	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(call fuzz_suites,$(FUZZ_SECONDS))
+	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(call fuzz_suites,$(FUZZ_SECONDS),$(FUZZ_SECONDS),$(FUZZ_SECONDS))
 
 play: deps
 	$(Q)$(MAKE) --no-print-directory _play
@@ -661,7 +672,7 @@ help:
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
 	@echo "  make bench         cycle-exact engine benchmarks, latency and power under simavr"
-	@echo "  make fuzz          fuzz the console, grundy's answers and the judges (FUZZ_SECONDS=$(FUZZ_SECONDS) each)"
+	@echo "  make fuzz          fuzz the console, grundy and its judges (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "  make web           build the browser page (avr8js) into $(BUILD)/web"
 	@echo "  make serve         serve $(BUILD)/web on 127.0.0.1 (WEB_PORT=8014) and print its address"
 	@echo "  make soak          the button storm on BOARD for SOAK_MINUTES=$(SOAK_MINUTES) simulated"

@@ -35,7 +35,9 @@ took=$(($(date +%s) - start))
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 echo "fuzz $(basename "$fuzzer"): ${runs:-0} inputs in $took s (of $seconds), corpus $(ls "$work/corpus" | wc -l) files"
 if [ "$rc" -ne 0 ]; then
-    tail -n 40 "$log"
+    # what failed: the sanitizer's or the target's own words and the first frames, else the log's end
+    found=$(grep -n -m 1 -E 'ERROR: |runtime error: |^fuzz_[a-z]+: |libFuzzer: (timeout|out-of-memory)' "$log" | cut -d: -f1)
+    if [ -n "$found" ]; then sed -n "${found},$((found + 12))p" "$log"; else tail -n 40 "$log"; fi
     for f in "$work"/crashes/*; do
         [ -e "$f" ] || continue
         echo "fuzz: the input that failed: $f"
