@@ -187,7 +187,7 @@ $(FW_STACK): $(FW_ELF) tools/stack_depth.py
 
 # --- grundy: the console on a computer (host/), from the same engine and answering code ---
 CLI := $(BUILD)/host/grundy
-CLI_SRCS := host/grundy.c host/grundy_digits.c host/grundy_dag.c firmware/console/console_answer.c \
+CLI_SRCS := host/grundy.c host/grundy_answer.c host/grundy_digits.c host/grundy_dag.c firmware/console/console_answer.c \
 	firmware/console/console_explain.c \
 	firmware/console/console_parse.c $(JUDGE_SRCS)
 CLI_CFLAGS := -Ihost -Ihost/judge -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
@@ -388,12 +388,13 @@ _soak: $(FW_ELF) $(FW_STACK) $(TEST_STORM)
 	$(Q)sh tests/run_suites.sh "button storm on the $(BOARD) board ($(SOAK_MINUTES) min simulated): \
 		$(TEST_STORM) $(FW_ELF) $(BOARD) --seconds $$(($(SOAK_MINUTES) * 60))"
 
-# FUZZ_SECONDS=600 make fuzz: a longer run than the one make test does
+# make fuzz: every fuzz run for FUZZ_SECONDS (300) each, longer than make test's;
+# FUZZ_SECONDS=3600 make fuzz for an hour each
 fuzz: deps
 	$(Q)$(MAKE) --no-print-directory _fuzz
 
-_fuzz: $(FUZZ_CONSOLE)
-	$(Q)sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)
+_fuzz: $(FUZZ_ALL)
+	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(call fuzz_suites,$(FUZZ_SECONDS),$(FUZZ_SECONDS),$(FUZZ_SECONDS))
 
 play: deps
 	$(Q)$(MAKE) --no-print-directory _play
@@ -438,7 +439,7 @@ help:
 	@echo "  make check         the quick tests: engine, host, judge, fuzz 5 s, one board's Nim"
 	@echo "  make bench         benchmarks: engine, latency, console, power, the page, grundy"
 	@echo "  make bench-quick   the same, fewer repetitions (make test runs it)"
-	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
+	@echo "  make fuzz          fuzz the console, grundy and its judges (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "  make web           build the browser page (avr8js) into $(BUILD)/web"
 	@echo "  make serve         serve $(BUILD)/web on 127.0.0.1 (WEB_PORT=8014) and print its address"
 	@echo "  make soak          the button storm on BOARD for SOAK_MINUTES=$(SOAK_MINUTES) simulated"

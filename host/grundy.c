@@ -13,8 +13,7 @@
 #include <unistd.h>
 
 #include "console_answer.h"
-#include "grundy_dag.h"
-#include "grundy_digits.h"
+#include "grundy_answer.h"
 #include "judge.h"
 
 #ifndef GRUNDY_VERSION
@@ -48,34 +47,6 @@ void console_out_end_line(void)
     putchar('\n');
 }
 
-
-/* Answer one command line of n characters (no line end), the whole reply. */
-static void grundy_answer(const char *text, size_t n)
-{
-    if (n > CONSOLE_LINE_MAX) {
-        console_answer_too_long();
-        return;
-    }
-    char line[CONSOLE_LINE_MAX + 1];
-    memcpy(line, text, n);
-    line[n] = 0;
-    /* a NUL byte inside: the console's answer, which sees the whole line (n bytes) and refuses
-     * it; the readers below would stop at it and answer the line's first part */
-    if (memchr(line, 0, n)) {
-        if (console_answer_start(line, (uint8_t)n) == CONSOLE_ANSWER_MORE)
-            while (console_answer_step()) {}
-        return;
-    }
-    /* the games only a computer holds (a graph file's path keeps its letter case) */
-    if (grundy_dag_answer(line)) return;
-    memcpy(line, text, n);
-    line[n] = 0;
-    if (grundy_digits_answer(line)) return;
-    memcpy(line, text, n);
-    line[n] = 0;
-    if (console_answer_start(line, (uint8_t)n) == CONSOLE_ANSWER_MORE)
-        while (console_answer_step()) {}
-}
 
 /* help's lines for what only this home answers, after the console's own */
 static const char grundy_help_more[] =
