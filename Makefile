@@ -96,6 +96,7 @@ include sim/sim.mk
 include sim/web/web.mk
 include tests/engine/engine_tests.mk
 include host/judge/judge.mk
+include tests/wiring/wiring.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- the firmware image for BOARD ---
@@ -128,7 +129,7 @@ endif
 ENGINE_PROFILE := $(BOARD_KIND)
 FW_ENGINE_INC := $(if $(filter device,$(ENGINE_PROFILE)),$(ENGINE_DEVICE_INC),$(ENGINE_INC))
 FW_TABLES_H := $(if $(filter device,$(ENGINE_PROFILE)),$(TABLES_DEVICE_H),$(TABLES_H))
-FW_INC := -Iboards/$(BOARD) -Ifirmware/board -Ifirmware/runtime -Ifirmware/display \
+FW_INC := -Iboards/$(BOARD) -I$(WIRING_GEN) -Ifirmware/board -Ifirmware/runtime -Ifirmware/display \
 	-Ifirmware/game -Ifirmware/console $(FW_ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
 	-DGRUNDY_HOME='"board $(BOARD)"' $(FW_HOME)
 FW_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/obj/%.o)
@@ -146,6 +147,10 @@ $(FW_DIR)/obj/%.o: %.c Makefile | $(FW_TABLES_H)
 	@mkdir -p $(@D)
 	@echo "  AVR-CC  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) -c $< -o $@
+
+# a board's code is checked against its pin table when it compiles (tests/wiring/wiring.mk)
+$(patsubst %.c,$(FW_DIR)/obj/%.o,$(wildcard boards/$(BOARD)/*.c)) \
+$(patsubst %.c,$(FW_DIR)/faults/obj/%.o,$(wildcard boards/$(BOARD)/*.c)): $(WIRING_GEN)/wiring_$(BOARD).h
 
 
 # -ffunction-sections -fdata-sections on the link step too: LTO's own output then goes to
@@ -533,6 +538,7 @@ TEST_SUITES = \
 	"engine on the host: $(ENGINE_TEST_HOST)" \
 	"engine on the host (device profile): $(ENGINE_TEST_DEVICE)" \
 	$(JUDGE_TEST_SUITES) \
+	$(WIRING_TEST_SUITES) \
 	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
@@ -542,7 +548,7 @@ TEST_SUITES = \
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_DEVICE) $(JUDGE_TEST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
 		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) $(CLI) $(CLI_ASAN) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
-		$(SIM_PLAY) $(SIM_SERIAL) $(TEST_UNO) $(OPTIBOOT_HEX)
+		$(SIM_PLAY) $(SIM_SERIAL) $(TEST_UNO) $(OPTIBOOT_HEX) $(WIRING_TEST_DEPS)
 	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
