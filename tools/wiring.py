@@ -243,11 +243,11 @@ def c_header(b):
         for e in b.leds:
             out.append(f"    X({e['row']}, {e['led']}, {e['chip']}, {e['q']}, \"{e['words']}\") \\")
         out.append("")
-        out.append("/* X(light, chip, output, words): the status lights */")
+        out.append("/* X(light, chip, output, name, words): the status lights */")
         out.append(f"#define {P}HC595_STATUS(X) \\")
         for s in b.status:
             words = s["words"].replace('"', '\\"')
-            out.append(f"    X({s['index']}, {s['chip']}, {s['q']}, \"{words}\") \\")
+            out.append(f"    X({s['index']}, {s['chip']}, {s['q']}, \"{s['name']}\", \"{words}\") \\")
         out.append("")
     if b.buzzer:
         port, bit = uno_pin(b.buzzer["pin"])
@@ -303,7 +303,9 @@ def js_module(boards):
     return ("// wiring.js: made by tools/wiring.py from boards/<board>/wiring.yaml; do not edit.\n"
             "// Each board's pins (as [port, bit]), chip outputs and parts list, for boards.js and\n"
             "// the Build one part of the page.\n"
-            "export const WIRING = " + json.dumps(data, indent=1, ensure_ascii=False) + ";\n")
+            "export const WIRING = {\n" + "".join(
+                f"  {name}: {{\n" + "".join(f"    {k}: {json.dumps(v, ensure_ascii=False)},\n" for k, v in d.items())
+                + "  },\n" for name, d in data.items()) + "};\n")
 
 
 def parts_list(b):
@@ -375,7 +377,10 @@ def readme_table(b):
         note = f" ({btn['note']})" if btn.get("note") else ""
         rows.append(f"| {btn['pin']} | {avr_name(btn['pin'])} | {btn['words']}{note}: pin → button → GND | low = pressed |")
     if b.name != "uno":
-        rows.append("| GND | — | every LED cathode, button and chip ground | — |")
+        grounds = (["the module's GND"] if b.max7219 else []) + (["the buzzer's −"] if b.buzzer else []) \
+            + (["every chip's GND (pin 8) and capacitor"] if b.hc595 else []) \
+            + (["every LED's cathode"] if b.leds and not b.max7219 else []) + ["the six buttons"]
+        rows.append(f"| GND | — | {', '.join(grounds)} | — |")
     rows.append("| D0, D1 | PD0, PD1 | the USB serial line (RX, TX), 115200 baud | — |")
     free = [p for p in [f"D{i}" for i in range(2, 14)] if p not in b.used]
     if free and b.name != "uno":

@@ -35,7 +35,7 @@ _Static_assert(WIRING_SHIFT595_HC595_CHIPS == BOARD_ROWS && WIRING_SHIFT595_ROWS
 #define BOARD_CHECK_LED(row, i, chip, q, words)                                                    \
     _Static_assert((chip) == (row) && (q) == (i) && (i) < BOARD_STATUS_BIT,                        \
                    "the pin table puts " words " on another chip output than board_show");
-#define BOARD_CHECK_STATUS(light, chip, q, words)                                                  \
+#define BOARD_CHECK_STATUS(light, chip, q, name, words)                                                  \
     _Static_assert((chip) == (light) && (q) == BOARD_STATUS_BIT,                                   \
                    "the pin table puts " words " on another chip output than board_show");
 WIRING_SHIFT595_HC595_LEDS(BOARD_CHECK_LED)
