@@ -435,7 +435,12 @@ def committed(boards_dir):
         rd = os.path.join(ROOT, "boards", b.name, "README.md")
         with open(rd, encoding="utf-8") as f:
             out.append((rd, readme_with_table(f.read(), b)))
-        out.append((os.path.join(ROOT, "boards", b.name, "wiring.svg"), drawing(b, netlist)))
+        try:
+            svg = drawing(b, netlist)
+        except (KeyError, ValueError) as e:
+            raise ValueError(f"boards/{b.name}: no drawing for this table ({e!r}: the drawing puts "
+                             "LEDs and chips on the digital pins, buttons on A0..A5)")
+        out.append((os.path.join(ROOT, "boards", b.name, "wiring.svg"), svg))
     return bs, out
 
 
