@@ -332,8 +332,39 @@ def parts_list(b):
         p.append((len(b.buttons), "push button, 6×6 mm tactile"))
     if b.name != "uno":
         p.append((2 if b.hc595 else 1, "breadboard, 830 points"))
-        p.append((1, "jumper wires (a box of 65 is plenty)"))
+        p.append((1, "jumper wires (a mixed box)"))
     return [list(x) for x in p]
+
+
+# ---- docs/build.md's parts table for the first board ----
+
+GUIDE_BOARD = "direct"
+GUIDE_BEGIN = "<!-- wiring: the direct board's parts, made by tools/wiring.py from its wiring.yaml; do not edit -->"
+GUIDE_END = "<!-- wiring: end of the parts -->"
+SUBSTITUTES = [  # (the part's first words, what else does)
+    ("Arduino Uno", "any Uno-compatible board with an ATmega328P at 16 MHz (many clones use a CH340 USB "
+                    "chip: see below); the cable must carry data, not only charge"),
+    ("LED", "any colour; red, yellow and green are the easiest (they need the least voltage); one "
+            "colour per row looks best"),
+    ("resistor", "anything from 220 Ω to 470 Ω (brighter or dimmer); 1 kΩ works but is dim"),
+    ("push button", "any momentary push button that closes when pressed"),
+    ("breadboard", "two half-size (400-point) breadboards"),
+    ("jumper wires", "male–male jumpers of a few lengths; solid-core wire cut to length is neater"),
+]
+
+
+def guide_parts(b):
+    rows = ["| qty | part | substitutes |", "|---|---|---|"]
+    for qty, part in parts_list(b):
+        sub = next((w for k, w in SUBSTITUTES if part.startswith(k)), "")
+        rows.append(f"| {qty} | {part} | {sub} |")
+    return "\n".join(rows)
+
+
+def guide_with_parts(text, b):
+    head, rest = text.split(GUIDE_BEGIN, 1)
+    _, tail = rest.split(GUIDE_END, 1)
+    return head + GUIDE_BEGIN + "\n" + guide_parts(b) + "\n" + GUIDE_END + tail
 
 
 # ---- the README's Pins table ----
@@ -429,6 +460,9 @@ def committed(boards_dir):
     """Every committed copy: (path, what the tables make now)."""
     bs = [load(boards_dir, n) for n in BOARDS]
     out = [(os.path.join(ROOT, "sim/web/src/wiring.js"), js_module(bs))]
+    guide = os.path.join(ROOT, "docs", "build.md")
+    with open(guide, encoding="utf-8") as f:
+        out.append((guide, guide_with_parts(f.read(), next(b for b in bs if b.name == GUIDE_BOARD))))
     for b in bs:
         if b.name == "uno":
             continue

@@ -8,7 +8,7 @@ export const WIRING = {
     ledPins: [["D", 2], ["D", 3], ["D", 4], ["D", 5], ["D", 6], ["D", 7], ["B", 0], ["B", 1], ["B", 2], ["B", 3], ["B", 4], ["B", 5]],
     pins: {},
     buttons: [{"name": "UP", "pin": "A0", "bit": 0}, {"name": "DOWN", "pin": "A1", "bit": 1}, {"name": "LEFT", "pin": "A2", "bit": 2}, {"name": "RIGHT", "pin": "A3", "bit": 3}, {"name": "A", "pin": "A4", "bit": 4}, {"name": "B", "pin": "A5", "bit": 5}],
-    parts: [[1, "Arduino Uno R3 (or a compatible board) and its USB cable"], [12, "LED, 3 or 5 mm (the game's lights)"], [12, "resistor 330 Ω (one per LED)"], [6, "push button, 6×6 mm tactile"], [1, "breadboard, 830 points"], [1, "jumper wires (a box of 65 is plenty)"]],
+    parts: [[1, "Arduino Uno R3 (or a compatible board) and its USB cable"], [12, "LED, 3 or 5 mm (the game's lights)"], [12, "resistor 330 Ω (one per LED)"], [6, "push button, 6×6 mm tactile"], [1, "breadboard, 830 points"], [1, "jumper wires (a mixed box)"]],
   },
   matrix8: {
     rows: [8, 8, 8, 8, 8, 8, 8, 8],
@@ -18,7 +18,7 @@ export const WIRING = {
     columns: [7, 6, 5, 4, 3, 2, 1, 0],
     pins: {"DIN": ["B", 3], "CLK": ["B", 5], "LOAD": ["B", 2], "buzzer": ["B", 1]},
     buttons: [{"name": "UP", "pin": "A0", "bit": 0}, {"name": "DOWN", "pin": "A1", "bit": 1}, {"name": "LEFT", "pin": "A2", "bit": 2}, {"name": "RIGHT", "pin": "A3", "bit": 3}, {"name": "A", "pin": "A4", "bit": 4}, {"name": "B", "pin": "A5", "bit": 5}],
-    parts: [[1, "Arduino Uno R3 (or a compatible board) and its USB cable"], [1, "MAX7219 8×8 LED matrix module (FC-16 type)"], [1, "passive piezo buzzer"], [1, "resistor 100 Ω (for the buzzer)"], [6, "push button, 6×6 mm tactile"], [1, "breadboard, 830 points"], [1, "jumper wires (a box of 65 is plenty)"]],
+    parts: [[1, "Arduino Uno R3 (or a compatible board) and its USB cable"], [1, "MAX7219 8×8 LED matrix module (FC-16 type)"], [1, "passive piezo buzzer"], [1, "resistor 100 Ω (for the buzzer)"], [6, "push button, 6×6 mm tactile"], [1, "breadboard, 830 points"], [1, "jumper wires (a mixed box)"]],
   },
   shift595: {
     rows: [7, 7, 7, 7],
@@ -30,7 +30,7 @@ export const WIRING = {
     status: ["your move", "my move", "you win", "I win"],
     pins: {"SER": ["B", 3], "SRCLK": ["B", 5], "RCLK": ["B", 2], "OE": ["B", 1]},
     buttons: [{"name": "UP", "pin": "A0", "bit": 0}, {"name": "DOWN", "pin": "A1", "bit": 1}, {"name": "LEFT", "pin": "A2", "bit": 2}, {"name": "RIGHT", "pin": "A3", "bit": 3}, {"name": "A", "pin": "A4", "bit": 4}, {"name": "B", "pin": "A5", "bit": 5}],
-    parts: [[1, "Arduino Uno R3 (or a compatible board) and its USB cable"], [4, "74HC595 shift register (DIP-16)"], [4, "100 nF ceramic capacitor"], [28, "LED, 3 or 5 mm (the game's lights)"], [4, "LED of another colour (the status lights)"], [32, "resistor 470 Ω (one per LED)"], [1, "resistor 10 kΩ (pull-up on OE)"], [6, "push button, 6×6 mm tactile"], [2, "breadboard, 830 points"], [1, "jumper wires (a box of 65 is plenty)"]],
+    parts: [[1, "Arduino Uno R3 (or a compatible board) and its USB cable"], [4, "74HC595 shift register (DIP-16)"], [4, "100 nF ceramic capacitor"], [28, "LED, 3 or 5 mm (the game's lights)"], [4, "LED of another colour (the status lights)"], [32, "resistor 470 Ω (one per LED)"], [1, "resistor 10 kΩ (pull-up on OE)"], [6, "push button, 6×6 mm tactile"], [2, "breadboard, 830 points"], [1, "jumper wires (a mixed box)"]],
   },
   uno: {
     rows: [],
