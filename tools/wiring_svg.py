@@ -38,7 +38,7 @@ class Svg:
     def rail(self, name, pts, kind, label):
         d = "M" + " L".join(f"{x:g} {y:g}" for x, y in pts)
         self.back.append(f'<path class="rail" data-net="{name}" d="{d}" stroke="{COL[kind]}"'
-                         ' stroke-width="5" fill="none" opacity="0.55"/>')
+                         f' stroke-width="5" fill="none" opacity="{0.8 if kind == "gnd" else 0.6}"/>')
         x, y = pts[0]
         self.text(x + 4, y - 7, label, 11, "start", weight="bold", fill=COL[kind])
 
@@ -245,6 +245,11 @@ def draw_direct(b):
         s.text(x, rail_bot + 18, f"LED {e['led']}", 9)
         groups.setdefault(e["row"], []).append(x)
     row_labels(s, [(min(v), max(v), f"row {r}") for r, v in groups.items()], rail_bot + 26)
+    xl = bottom["D2"][0] - 14
+    s.text(xl, y0 + 22, "330 Ω resistor", 9, "end")
+    s.text(xl, y0 + 58, "+ long leg (anode)", 9, "end", weight="bold")
+    s.text(xl, y0 + 80, "short leg (cathode)", 9, "end")
+    s.text(xl, y0 + 92, "to the GND rail", 9, "end")
     s.text(bottom["D13"][0] + 24, y0 + 60, "D13 also lights", 9, "start")
     s.text(bottom["D13"][0] + 24, y0 + 72, "the Uno's LED \"L\"", 9, "start")
     legend(s, UX, rail_bot + 62, LEGEND[:4])
