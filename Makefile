@@ -609,6 +609,8 @@ help:
 	@echo "  make console       the serial console of the simulated board: type commands (help)"
 	@echo "                     EEPROM shared with make play; Ctrl-D or quit leaves"
 	@echo "  make cli           build $(BUILD)/host/grundy: the console on this computer (grundy judge too)"
+	@echo "  make wiring        after a pin table (boards/<b>/wiring.yaml) changed: write the READMEs'"
+	@echo "                     Pins tables, the drawings, the page's wiring.js and docs/build.md's parts"
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
 	@echo "  make bench         cycle-exact engine benchmarks, latency and power under simavr"

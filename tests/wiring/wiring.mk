@@ -19,9 +19,9 @@ wiring:
 
 WIRING_TEST_DEPS := $(foreach b,$(VALID_BOARDS),$(WIRING_GEN)/wiring_$(b).h)
 WIRING_TEST_SUITES := \
-	"pin tables: the README Pins tables, drawings and page module are what tools/wiring.py makes, \
-		each drawing read back: python3 tools/wiring.py check" \
-	"pin tables: each board_config.h against its table: sh tests/wiring/test_config.sh $(WIRING_GEN)" \
-	"pin tables: a doctored table fails the checks or changes every copy: sh tests/wiring/test_doctored.sh"
+	"pin tables (the README Pins tables, drawings, page module and build.md parts are what \
+		tools/wiring.py makes; each drawing read back): python3 tools/wiring.py check" \
+	"pin tables (each board_config.h against its table): sh tests/wiring/test_config.sh $(WIRING_GEN)" \
+	"pin tables (a doctored table fails the checks or changes every copy): sh tests/wiring/test_doctored.sh"
 
 .PHONY: wiring
