@@ -313,6 +313,7 @@ def parts_list(b):
     p = [(1, "Arduino Uno R3 (or a compatible board) and its USB cable")]
     if b.max7219:
         p.append((1, "MAX7219 8×8 LED matrix module (FC-16 type)"))
+        p.append((5, "female–male jumper wires (the module's header to the Uno)"))
     if b.hc595:
         p.append((b.hc595["chips"], "74HC595 shift register (DIP-16)"))
         p.append((b.hc595["chips"], "100 nF ceramic capacitor"))

@@ -44,6 +44,7 @@ export function showBuild(name, doc = document) {
   img.src = `wiring/${name}.svg`;
   img.alt = `How to wire the ${name} board: the Uno, every part and every wire`;
   img.className = 'wiring';
+  img.loading = 'lazy'; // fetched when Build one is opened
   a.appendChild(img);
   body.appendChild(a);
   say('p', 'The step-by-step guide is docs/build.md in the source: which board to start with, '

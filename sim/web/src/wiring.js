@@ -18,7 +18,7 @@ export const WIRING = {
     columns: [7, 6, 5, 4, 3, 2, 1, 0],
     pins: {"DIN": ["B", 3], "CLK": ["B", 5], "LOAD": ["B", 2], "buzzer": ["B", 1]},
     buttons: [{"name": "UP", "pin": "A0", "bit": 0}, {"name": "DOWN", "pin": "A1", "bit": 1}, {"name": "LEFT", "pin": "A2", "bit": 2}, {"name": "RIGHT", "pin": "A3", "bit": 3}, {"name": "A", "pin": "A4", "bit": 4}, {"name": "B", "pin": "A5", "bit": 5}],
-    parts: [[1, "Arduino Uno R3 (or a compatible board) and its USB cable"], [1, "MAX7219 8×8 LED matrix module (FC-16 type)"], [1, "passive piezo buzzer"], [1, "resistor 100 Ω (for the buzzer)"], [6, "push button, 6×6 mm tactile"], [1, "breadboard, 830 points"], [1, "jumper wires (a mixed box)"]],
+    parts: [[1, "Arduino Uno R3 (or a compatible board) and its USB cable"], [1, "MAX7219 8×8 LED matrix module (FC-16 type)"], [5, "female–male jumper wires (the module's header to the Uno)"], [1, "passive piezo buzzer"], [1, "resistor 100 Ω (for the buzzer)"], [6, "push button, 6×6 mm tactile"], [1, "breadboard, 830 points"], [1, "jumper wires (a mixed box)"]],
   },
   shift595: {
     rows: [7, 7, 7, 7],
