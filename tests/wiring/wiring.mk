@@ -22,6 +22,8 @@ WIRING_TEST_SUITES := \
 	"pin tables (the README Pins tables, drawings, page module and build.md parts are what \
 		tools/wiring.py makes; each drawing read back): python3 tools/wiring.py check" \
 	"pin tables (each board_config.h against its table): sh tests/wiring/test_config.sh $(WIRING_GEN)" \
-	"pin tables (a doctored table fails the checks or changes every copy): sh tests/wiring/test_doctored.sh"
+	"pin tables (a doctored table fails the checks or changes every copy): sh tests/wiring/test_doctored.sh" \
+	"the page's Build one part (parts and drawing of every board, headless Chromium): \
+		$(MAKE) --no-print-directory -s _web && node sim/web/test/build_part.mjs $(WEB_DIR)"
 
 .PHONY: wiring
