@@ -1,9 +1,7 @@
-/* The direct board's pins as data: each LED is one Uno pin driven high to light it,
- * each button one pin of port C pulled up and shorted to ground when pressed.
- * | row | LEDs, left to right         | pins                    |
- * |  0  | D2 D3 D4                    | PD2 PD3 PD4             |
- * |  1  | D5 D6 D7 D8                 | PD5 PD6 PD7 PB0         |
- * |  2  | D9 D10 D11 D12 D13 (on-board LED) | PB1 PB2 PB3 PB4 PB5 | */
+/* The direct board's pins as data: each LED is one Uno pin driven high to light it (PD2..PD7,
+ * then PB0..PB5, in reading order), each button one pin of port C pulled up and shorted to
+ * ground when pressed. The pin table is boards/direct/wiring.yaml; the static assertions below
+ * hold this file to it. */
 #include <avr/io.h>
 
 #include "board.h"

@@ -1,13 +1,9 @@
 /* The shift595 board: 32 LEDs on four chained 74HC595 fed by the hardware SPI. The chips
  * hold their outputs, so the main loop sends the 4 bytes and latches them only when the
  * picture or the status lights changed; Timer1's PWM on OE (active low) sets the brightness.
- * Output bits (chip 0 is the one whose SER is on D11; LED 0 is a row's leftmost):
- * | chip | Q0..Q6             | Q7                     |
- * |  0   | row 0, LEDs 0..6   | status "your move"     |
- * |  1   | row 1, LEDs 0..6   | status "my move"       |
- * |  2   | row 2, LEDs 0..6   | status "you win"       |
- * |  3   | row 3, LEDs 0..6   | status "I win"         |
- * A byte's bit 7 is sent first and lands on Q7; the first byte sent ends in chip 3. */
+ * Chip r's Q0..Q6 are row r's LEDs 0..6, its Q7 status light r (the pin table,
+ * boards/shift595/wiring.yaml, which the static assertions below hold this file to); a byte's
+ * bit 7 is sent first and lands on Q7; the first byte sent ends in chip 3. */
 #include <avr/io.h>
 
 #include "board.h"
