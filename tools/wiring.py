@@ -195,6 +195,8 @@ def netlist(b):
                 for sig in ("SRCLK", "RCLK", "OE"):
                     n += [(chip_end(c, sig), chip_end(c + 1, sig))]
         n += [(chip_end(0, "OE"), "pull-up resistor"), ("pull-up resistor", "5V")]
+        # two chips to a breadboard: each further breadboard's 5V line joined to the one before
+        n += [("5V", "5V")] * ((h["chips"] + 1) // 2 - 1)
     for btn in b.buttons:
         n += [("Uno " + btn["pin"], btn["words"]), (btn["words"], "GND")]
     if any("GND" in e for e in n):

@@ -316,34 +316,57 @@ def draw_matrix8(b):
 
 
 def draw_shift595(b):
+    """Two chips to a row of the drawing (two breadboards): chips 0 and 1 on the first, their LEDs
+    under them, chips 2 and 3 on the second; each row has its 5V rail above the chips and its
+    ground rail under the LEDs. The signals that go on from chip 1 to chip 2 run down the right."""
     s = Svg()
     title(s, b)
     h = b.hc595
-    used = {h[k] for k in ("SER", "SRCLK", "RCLK", "OE")} | {"GND", "5V", "D0", "D1"} | {x["pin"] for x in b.buttons}
+    used = {h[k] for k in ("SER", "SRCLK", "RCLK", "OE")} | {"GND", "5V"} | {x["pin"] for x in b.buttons}
     bottom, top = uno(s, used)
     rail_top = 78
-    t_uno = UY + UH + 22            # the Uno's wires to chip 0: 4 tracks
-    y5 = t_uno + 4 * 12 + 14        # the 5V rail
-    bus = {"SRCLK": y5 + 24, "RCLK": y5 + 36, "OE": y5 + 48, "chain": y5 + 60, "QA": y5 + 72}
-    y_chip = y5 + 96                # the chips' top pins
-    ch = 56
-    y_led = y_chip + ch + 40
-    rail_bot = y_led + 44 + 12 + 26 + 34
-    X0 = UX + 2 * P
-    pitch_chip = 11 * P
+    per_row = 2
     nchips = h["chips"]
-    xr = max(UX + UW + 90, X0 + nchips * pitch_chip)
+    nrows = (nchips + per_row - 1) // per_row
+    X0 = UX + 3 * P                 # chip 0's capacitor; its LED 0 one pitch right, its pin 1 two
+    pitch_chip = 11 * P
+    xl = X0 - 2 * P - 6             # the rails' left end
+    xch = X0 + per_row * pitch_chip - P // 2   # the channel down the right, from one row to the next
+    xr = xch + 5 * 12 + 16          # the ground rail down the right side
     xa = UX + UW + 60               # 5V comes down the Uno's right side
-    s.rail("GND", [(top["A5"][0] - 20, rail_top), (xr, rail_top), (xr, rail_bot),
-                   (X0 - 2 * P - 20, rail_bot)], "gnd", "GND rail")
-    s.rail("5V", [(X0 - 2 * P - 20, y5), (xr - 24, y5)], "5v", "5V rail")
+    sig_kind = {"SER": "data", "SRCLK": "clk", "RCLK": "latch", "OE": "oe", "chain": "data"}
+    t_uno = UY + UH + 22            # the Uno's wires to chip 0: 4 tracks
+    ch = 56
+    row_h = 96 + ch + 40 + 44 + 12 + 26 + 34 + 84
+    rows = []
+    for r in range(nrows):
+        y5 = t_uno + 4 * 12 + 14 + r * row_h
+        order = ["SRCLK", "RCLK", "OE", "chain"] if r % 2 == 0 else ["chain", "OE", "RCLK", "SRCLK"]
+        bus = {n: y5 + 24 + 12 * k for k, n in enumerate(order)}
+        bus["QA"] = y5 + 72
+        y_chip = y5 + 96
+        y_led = y_chip + ch + 40
+        rows.append({"y5": y5, "bus": bus, "y_chip": y_chip, "y_led": y_led,
+                     "gnd": y_led + 44 + 12 + 26 + 34})
+    last = rows[-1]["gnd"]
+    s.rail("GND", [(top["A5"][0] - 20, rail_top), (xr, rail_top), (xr, last), (xl, last)], "gnd", "GND rail")
+    for r, row in enumerate(rows):
+        if r + 1 < nrows:
+            s.rail("GND", [(xl, row["gnd"]), (xr, row["gnd"])], "gnd", "GND rail")
+        x_end = X0 + (min(nchips - r * per_row, per_row) - 1) * pitch_chip + 2 * P + 6 * P + 14  # past pin 10
+        s.rail("5V", [(xl, row["y5"]), (max(x_end, xa + 20) if r == 0 else x_end, row["y5"])], "5v", "5V rail")
     buttons_above(s, b, top, rail_top)
     x5, yt = top["5V"]
-    s.wire("Uno 5V", "5V", [(x5, yt), (x5, yt - 18), (xa, yt - 18), (xa, y5)], "5v")
-    s.dot(xa, y5, "5v")
+    s.wire("Uno 5V", "5V", [(x5, yt), (x5, yt - 18), (xa, yt - 18), (xa, rows[0]["y5"])], "5v")
+    s.dot(xa, rows[0]["y5"], "5v")
+    for r in range(1, nrows):       # each row's 5V rail joined to the one above, round the left
+        ya, yb = rows[r - 1]["y5"], rows[r]["y5"]
+        s.wire("5V", "5V", [(xl, ya), (xl - 14, ya), (xl - 14, yb), (xl, yb)], "5v")
     chips = []
     for c in range(nchips):
-        x1 = X0 + c * pitch_chip + 2 * P        # pin 1's x
+        row = rows[c // per_row]
+        x1 = X0 + (c % per_row) * pitch_chip + 2 * P        # pin 1's x
+        y_chip = row["y_chip"]
         pin = {}
         for k in range(8):
             pin[1 + k] = (x1 + k * P, y_chip + ch)       # pins 1..8 along the bottom
@@ -358,79 +381,87 @@ def draw_shift595(b):
             s.raw(f'<rect x="{x - 4}" y="{y - 4}" width="8" height="8" fill="#bbb"/>')
             s.text(x, y + 14 if n > 8 else y - 7, str(n), 8, fill="#fff")
             s.text(x, y - 8 if n > 8 else y + 16, nm, 8)
-    # the Uno's four wires to chip 0, then each signal from chip to chip
-    sig_kind = {"SER": "data", "SRCLK": "clk", "RCLK": "latch", "OE": "oe"}
+    # the Uno's four wires to chip 0
     routes = [(f"Uno {h[sig]}", chip_end(0, sig), bottom[h[sig]], chips[0][HC_NAMES[sig]], sig_kind[sig])
               for sig in ("SER", "SRCLK", "RCLK", "OE")]
     tracks(s, routes, t_uno, 12)
+    # each signal from chip to chip: along the row's bus tracks, or down the right to the next row
+    for c in range(nchips - 1):
+        ra, rb = rows[c // per_row], rows[(c + 1) // per_row]
+        for k, sig in enumerate(("SRCLK", "RCLK", "OE", "chain")):
+            a = chips[c][9 if sig == "chain" else HC_NAMES[sig]]
+            z = chips[c + 1][14 if sig == "chain" else HC_NAMES[sig]]
+            ends = (chip_end(c, "QH'"), chip_end(c + 1, "SER")) if sig == "chain" else \
+                (chip_end(c, sig), chip_end(c + 1, sig))
+            if ra is rb:
+                pts = [a, (a[0], ra["bus"][sig]), (z[0], ra["bus"][sig]), z]
+            else:
+                xk = xch + 12 * (4 - k)     # the top track of the row above takes the outer lane
+                pts = [a, (a[0], ra["bus"][sig]), (xk, ra["bus"][sig]), (xk, rb["bus"][sig]),
+                       (z[0], rb["bus"][sig]), z]
+            s.wire(*ends, pts, sig_kind[sig])
     for c in range(nchips):
-        pin = chips[c]
-        if c + 1 < nchips:
-            nxt = chips[c + 1]
-            for sig in ("SRCLK", "RCLK", "OE"):
-                a, z = pin[HC_NAMES[sig]], nxt[HC_NAMES[sig]]
-                s.wire(chip_end(c, sig), chip_end(c + 1, sig), [a, (a[0], bus[sig]), (z[0], bus[sig]), z],
-                       sig_kind[sig])
-            a, z = pin[9], nxt[14]
-            s.wire(chip_end(c, "QH'"), chip_end(c + 1, "SER"), [a, (a[0], bus["chain"]), (z[0], bus["chain"]), z],
-                   "data")
+        pin, row = chips[c], rows[c // per_row]
         for sig in ("VCC", "SRCLR"):
             x, y = pin[HC_NAMES[sig]]
-            s.wire(chip_end(c, sig), "5V", [(x, y), (x, y5)], "5v")
-            s.dot(x, y5, "5v")
+            s.wire(chip_end(c, sig), "5V", [(x, y), (x, row["y5"])], "5v")
+            s.dot(x, row["y5"], "5v")
         x, y = pin[8]
-        s.wire(chip_end(c, "GND"), "GND", [(x, y), (x, rail_bot)], "gnd")
-        s.dot(x, rail_bot, "gnd")
+        s.wire(chip_end(c, "GND"), "GND", [(x, y), (x, row["gnd"])], "gnd")
+        s.dot(x, row["gnd"], "gnd")
         xc = pin[1][0] - 2 * P
-        capacitor(s, xc, y_chip + 10, f"100 nF for chip {c}")
-        s.wire(f"capacitor of chip {c}", "5V", [(xc, y_chip + 10), (xc, y5)], "5v")
-        s.dot(xc, y5, "5v")
-        s.wire(f"capacitor of chip {c}", "GND", [(xc, y_chip + 34), (xc, rail_bot)], "gnd")
-        s.dot(xc, rail_bot, "gnd")
+        capacitor(s, xc, row["y_chip"] + 10, f"100 nF for chip {c}")
+        s.wire(f"capacitor of chip {c}", "5V", [(xc, row["y_chip"] + 10), (xc, row["y5"])], "5v")
+        s.dot(xc, row["y5"], "5v")
+        s.wire(f"capacitor of chip {c}", "GND", [(xc, row["y_chip"] + 34), (xc, row["gnd"])], "gnd")
+        s.dot(xc, row["gnd"], "gnd")
     # the LEDs: Q0 (pin 15) comes round the chip's left side, Q1..Q7 hang below their pins
     for e in b.leds + b.status:
         c, q = e["chip"], e["q"]
-        pin = chips[c]
+        pin, row = chips[c], rows[c // per_row]
         src = chip_end(c, "Q" + "ABCDEFGH"[q])
         if q == 0:
             x = pin[1][0] - P
             a = pin[15]
-            pts = [a, (a[0], bus["QA"]), (x, bus["QA"]), (x, y_led)]
+            pts = [a, (a[0], row["bus"]["QA"]), (x, row["bus"]["QA"]), (x, row["y_led"])]
         else:
             x = pin[q][0]
-            pts = [pin[q], (x, y_led)]
+            pts = [pin[q], (x, row["y_led"])]
         s.wire(src, f"resistor of {e['words']}", pts, "led")
-        r_end = resistor(s, x, y_led, f"{h['led_resistor']} Ω", f"resistor of {e['words']}")
+        r_end = resistor(s, x, row["y_led"], f"{h['led_resistor']} Ω", f"resistor of {e['words']}")
         s.wire(f"resistor of {e['words']}", f"anode of {e['words']}", [(x, r_end), (x, r_end + 12)], "led")
         k = led(s, x, r_end + 12, e["words"], "#43a047" if "index" in e else "#e53935")
-        s.wire(f"cathode of {e['words']}", "GND", [(x, k), (x, rail_bot)], "gnd")
-        s.dot(x, rail_bot, "gnd")
-        s.text(x, rail_bot + 16, str(e["led"]) if "led" in e else "◆", 9)
+        s.wire(f"cathode of {e['words']}", "GND", [(x, k), (x, row["gnd"])], "gnd")
+        s.dot(x, row["gnd"], "gnd")
+        s.text(x, row["gnd"] + 16, str(e["led"]) if "led" in e else "◆", 9)
     for c in range(nchips):
+        gnd = rows[c // per_row]["gnd"]
         row = [e for e in b.leds if e["chip"] == c]
         xs = [chips[c][1][0] - P] + [chips[c][q][0] for q in range(1, 7)]
         if row:
-            row_labels(s, [(min(xs), max(xs), f"row {row[0]['row']}, LEDs 0–6")], rail_bot + 22)
+            row_labels(s, [(min(xs), max(xs), f"row {row[0]['row']}, LEDs 0–6")], gnd + 22)
         st = [x for x in b.status if x["chip"] == c]
         if st:
-            s.text(chips[c][7][0], rail_bot + 58, f"◆ status: {st[0]['name']}", 10, "middle", fill="#2e7d32",
-                   weight="bold")
-    # the pull-up on OE, beside chip 0's OE pin
+            s.text(chips[c][7][0], gnd + 58, f"◆ status light: {st[0]['name']}", 10, "middle",
+                   fill="#2e7d32", weight="bold")
+    # the pull-up on OE, left of chip 0
     xo, yo = chips[0][HC_NAMES["OE"]]
+    bus0 = rows[0]["bus"]["OE"]
     xp = X0 - P
-    s.wire(chip_end(0, "OE"), "pull-up resistor", [(xo, yo), (xo, bus["OE"] + 6), (xp, bus["OE"] + 6),
-                                                    (xp, bus["OE"] - 10)], "oe")
-    s.raw(f'<rect x="{xp - 6}" y="{bus["OE"] - 54}" width="12" height="44" rx="3" fill="#e8d3a9" stroke="#8a6d3b">'
+    s.wire(chip_end(0, "OE"), "pull-up resistor", [(xo, yo), (xo, bus0 + 6), (xp, bus0 + 6),
+                                                    (xp, bus0 - 10)], "oe")
+    s.raw(f'<rect x="{xp - 6}" y="{bus0 - 54}" width="12" height="44" rx="3" fill="#e8d3a9" stroke="#8a6d3b">'
           "<title>10 kΩ pull-up on OE</title></rect>")
-    s.text(xp + 3.5, bus["OE"] - 32, f"{h['oe_pullup'] // 1000} kΩ", 8.5, rot=True)
-    s.wire("pull-up resistor", "5V", [(xp, bus["OE"] - 54), (xp, y5)], "5v")
-    s.dot(xp, y5, "5v")
-    s.text(xp - 10, bus["OE"] - 24, "pull-up", 9, "end")
-    s.text(xp - 10, bus["OE"] - 12, "on OE", 9, "end")
-    legend(s, UX, rail_bot + 74, LEGEND + ["Chip pins by number: pin 1 is left of the notch, along the bottom; "
-                                           "16 to 9 run along the top."])
-    yf = front(s, b, UX + 700, rail_bot + 74)
-    return s.render(max(xr + 40, UX + 700 + 240), max(rail_bot + 74 + 6 * 16 + 24, yf + 10), f"{b.name} wiring")
+    s.text(xp + 3.5, bus0 - 32, f"{h['oe_pullup'] // 1000} kΩ", 8.5, rot=True)
+    s.wire("pull-up resistor", "5V", [(xp, bus0 - 54), (xp, rows[0]["y5"])], "5v")
+    s.dot(xp, rows[0]["y5"], "5v")
+    s.text(xp - 10, bus0 - 24, "pull-up", 9, "end")
+    s.text(xp - 10, bus0 - 12, "on OE", 9, "end")
+    yl = last + 74
+    legend(s, UX, yl, LEGEND + ["Chip pins by number: pin 1 is left of the notch, along the bottom; "
+                                "16 to 9 run along the top."])
+    yf = front(s, b, UX, yl + 6 * 16 + 40)
+    return s.render(xr + 30, yf + 10, f"{b.name} wiring")
 
 
 HC_NAMES = {"QA": 15, "QB": 1, "QC": 2, "QD": 3, "QE": 4, "QF": 5, "QG": 6, "QH": 7, "GND": 8, "QH'": 9,
