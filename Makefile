@@ -191,11 +191,13 @@ CLI_SRCS := host/grundy.c host/grundy_digits.c host/grundy_dag.c firmware/consol
 	firmware/console/console_parse.c $(JUDGE_SRCS)
 CLI_CFLAGS := -Ihost -Ihost/judge -Ifirmware/console $(ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
 	-DGRUNDY_HOME='"on a computer"' -DCONSOLE_HAS_GAME=0 -DCONSOLE_HAS_EXPLAIN=1
+# the prompt's line editing and history: Debian's libedit (BSD licence; libedit-dev)
+CLI_LIBS := -ledit
 
 $(CLI): $(CLI_SRCS) $(ENGINE_HOST_OBJS) $(wildcard host/*.h host/judge/*.h firmware/console/*.h) Makefile
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(CLI_CFLAGS) $(filter %.c,$^) $(ENGINE_HOST_OBJS) -o $@
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(CLI_CFLAGS) $(filter %.c,$^) $(ENGINE_HOST_OBJS) -o $@ $(CLI_LIBS)
 
 # The same program under AddressSanitizer and UBSan, for the tests that feed it bad input.
 CLI_ASAN := $(BUILD)/host/grundy-asan
@@ -203,7 +205,7 @@ $(CLI_ASAN): $(CLI_SRCS) $(ENGINE_SRCS) $(wildcard host/*.h host/judge/*.h firmw
 	@mkdir -p $(@D)
 	@echo "  HOSTLD  $@"
 	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \
-		$(CLI_CFLAGS) $(filter %.c,$^) -o $@
+		$(CLI_CFLAGS) $(filter %.c,$^) -o $@ $(CLI_LIBS)
 
 # --- host tests of the firmware's pure modules ---
 TEST_DEBOUNCE := $(BUILD)/tests/test_debounce
@@ -422,28 +424,56 @@ $(BUILD)/bench/device/%.o: %.c Makefile | $(TABLES_DEVICE_H)
 $(BENCH_DEVICE_ELF): $(BUILD)/bench/device/tests/bench/bench_fw.o $(BENCH_DEVICE_ENGINE_OBJS)
 	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -fno-lto $^ -o $@
 
-# The power figures (sleep, wake-ups, standby, interrupts-off time) for every board.
-_bench: $(BENCH_ELF) $(BENCH_DEVICE_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(FW_ELF)
-	$(Q)echo "Flash, static RAM and the proven worst-case stack of each board's image"
-	$(Q)echo "(tools/stack_depth.py: from the disassembly; interrupts on top; 256 bytes must stay free)."
-	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf && \
-		{ $(STACK_DEPTH) $(BUILD)/$$b/grundy.elf || true; }; done
-	$(Q)echo
-	$(Q)echo "The calculator's engine (32-bit heaps; the host's and the uno image's):"
-	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_ELF) $(ENGINE_AVR_OBJS)
-	$(Q)echo
-	$(Q)echo "The device profile's engine (16-bit heaps; direct, matrix8, shift595 as shift595 builds it):"
-	$(Q)sh tests/bench/bench.sh $(SIM_RUN) $(BENCH_DEVICE_ELF) $(BENCH_DEVICE_ENGINE_OBJS)
-	$(Q)$(LATENCY) $(FW_ELF) $(BOARD)
-	$(Q)$(CONSOLE_BENCH) $(FW_ELF) $(BOARD)
-	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
-		$(CONSOLE_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
-	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
-		$(POWER_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
-	$(Q)$(MAKE) --no-print-directory -s _web_bench
+# The quick form of both (make bench-quick, and a suite of make test): the same decisions,
+# fewer of them (tests/bench/bench_fw.c's BENCH_QUICK).
+BENCH_QUICK_ELF := $(BUILD)/bench/quick/bench.elf
+BENCH_QUICK_DEVICE_ELF := $(BUILD)/bench/quick/device/bench.elf
+
+$(BUILD)/bench/quick/bench_fw.o: tests/bench/bench_fw.c Makefile | $(TABLES_H)
+	@mkdir -p $(@D)
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(ENGINE_INC) -DBENCH_QUICK=1 -Isim -c $< -o $@
+
+$(BUILD)/bench/quick/device/bench_fw.o: tests/bench/bench_fw.c Makefile | $(TABLES_DEVICE_H)
+	@mkdir -p $(@D)
+	@echo "  AVR-CC  $@"
+	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(BENCH_DEVICE_FLAGS) -DBENCH_QUICK=1 -Isim -c $< -o $@
+
+$(BENCH_QUICK_ELF): $(BUILD)/bench/quick/bench_fw.o $(ENGINE_AVR_OBJS)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -fno-lto $^ -o $@
+
+$(BENCH_QUICK_DEVICE_ELF): $(BUILD)/bench/quick/device/bench_fw.o $(BENCH_DEVICE_ENGINE_OBJS)
+	$(Q)$(AVR_CC) $(AVR_LDFLAGS) -fno-lto $^ -o $@
+
+# make bench: each step a "name: command" (tests/bench/steps.sh runs them all, goes on past a
+# failed one and ends with "N passed, M failed"); one more figure is one more line here. Each
+# board's image (the handhelds and uno) at its own limits, which the console bench reads from
+# the image's own refusals.
+# BENCH_QUICK=1 (make bench-quick, a suite of make test): the same steps, fewer repetitions.
+BENCH_QUICK ?= 0
+bench_fw_elf = $(if $(filter 1,$(BENCH_QUICK)),$(BENCH_QUICK_$(1)ELF),$(BENCH_$(1)ELF))
+BENCH_STEPS = \
+	"flash, static RAM and proven stack of each board's image (tools/stack_depth.py): \
+		for b in $(VALID_BOARDS); do $(STACK_DEPTH) $(BUILD)/\$$b/grundy.elf || exit 1; done" \
+	"the calculator's engine (32-bit heaps; the host's and the uno image's): \
+		sh tests/bench/bench.sh $(SIM_RUN) $(call bench_fw_elf,) $(ENGINE_AVR_OBJS)" \
+	"the device profile's engine (16-bit heaps; direct, matrix8, shift595 as shift595 builds it): \
+		sh tests/bench/bench.sh $(SIM_RUN) $(call bench_fw_elf,DEVICE_) $(BENCH_DEVICE_ENGINE_OBJS)" \
+	$(foreach b,$(DEVICE_BOARDS),"input latency on the $(b) board: $(LATENCY) $(BUILD)/$(b)/grundy.elf $(b)") \
+	$(foreach b,$(VALID_BOARDS),"console replies on the $(b) board, at its limits: \
+		$(CONSOLE_BENCH) $(BUILD)/$(b)/grundy.elf $(b)") \
+	$(foreach b,$(DEVICE_BOARDS),"power on the $(b) board: $(POWER_BENCH) $(BUILD)/$(b)/grundy.elf $(b)") \
+	"the browser page: $(MAKE) --no-print-directory -s _web_bench" \
+	"grundy on a computer: each judge on its largest input, the heaviest replies: \
+		sh tests/bench/host_bench.sh $(CLI)"
+
+_bench: $(call bench_fw_elf,) $(call bench_fw_elf,DEVICE_) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) \
+		$(POWER_BENCH) $(BENCH_ELF) $(BENCH_DEVICE_ELF) $(CLI)
+	$(Q)for b in $(VALID_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; done
+	$(Q)BENCH_QUICK=$(BENCH_QUICK) sh tests/bench/steps.sh $(BENCH_STEPS)
 
 # --- public targets ---
-.PHONY: all deps firmware cli test bench play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
+.PHONY: all deps firmware cli test bench bench-quick play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
 	_fuzz _console _shift595_elf _matrix8_elf soak _soak
 
 all: firmware
@@ -523,7 +553,11 @@ TEST_SUITES = \
 	"simulator: $(MAKE) --no-print-directory -s sim-test" \
 	"debounce: $(TEST_DEBOUNCE)" \
 	"presses and auto-repeat: $(TEST_PRESS)" \
+	"make bench's quick form, every step on every board (make bench-quick): \
+		$(MAKE) --no-print-directory -s _bench BENCH_QUICK=1" \
 	"the console replies README.md and docs/ quote are the firmware's: sh tests/docs/readme_replies.sh $(CONSOLE_TEMPLATES)" \
+	"the figures README.md and docs/ quote are what make bench's commands print, and README's packages \
+		are tools/deps.sh's (tests/docs/figures.txt): python3 tests/docs/figures.py" \
 	"make flash for a newcomer (avrdude installed for it, the port checked): sh tests/tools/test_flash.sh" \
 	"make play at 80x24 on every board, standby, make console, make help: \
 		python3 tests/tools/test_terminal.py $(BUILD) $(DEVICE_BOARDS)" \
@@ -545,16 +579,23 @@ TEST_SUITES = \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
 
 # Every board's firmware, one board per make run (FW_DIR follows BOARD), one after the other
-# so that the objects the boards share are built once.
+# so that the objects the boards share are built once; then the page, once, before the suites
+# that read build/web (the page's and the bench's).
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_DEVICE) $(JUDGE_TEST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
 		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) $(CLI) $(CLI_ASAN) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
-		$(SIM_PLAY) $(SIM_SERIAL) $(TEST_UNO) $(OPTIBOOT_HEX) $(WIRING_TEST_DEPS)
+		$(SIM_PLAY) $(SIM_SERIAL) $(TEST_UNO) $(OPTIBOOT_HEX) $(BENCH_ELF) $(BENCH_DEVICE_ELF) \
+		$(BENCH_QUICK_ELF) $(BENCH_QUICK_DEVICE_ELF) $(LATENCY) $(CONSOLE_BENCH) $(POWER_BENCH) $(WIRING_TEST_DEPS)
 	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _stack || exit 1; done
+	$(Q)$(MAKE) --no-print-directory -s _web
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory _bench
+
+# the same steps as make bench with fewer repetitions (a suite of make test: about a minute)
+bench-quick: deps web-deps
+	$(Q)$(MAKE) --no-print-directory _bench BENCH_QUICK=1
 
 # The button storm on BOARD for SOAK_MINUTES simulated minutes (make soak BOARD=matrix8
 # SOAK_MINUTES=60); STORM_SEED=N replays a run.
@@ -613,7 +654,8 @@ help:
 	@echo "                     Pins tables, the drawings, the page's wiring.js and docs/build.md's parts"
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time)"
-	@echo "  make bench         cycle-exact engine benchmarks, latency and power under simavr"
+	@echo "  make bench         benchmarks: engine, latency, console, power, the page"
+	@echo "  make bench-quick   the same, fewer repetitions (make test runs it)"
 	@echo "  make fuzz          fuzz the console's parser (FUZZ_SECONDS=$(FUZZ_SECONDS))"
 	@echo "  make web           build the browser page (avr8js) into $(BUILD)/web"
 	@echo "  make serve         serve $(BUILD)/web on 127.0.0.1 (WEB_PORT=8014) and print its address"

@@ -3,10 +3,12 @@
  * separated by commas, spaces or line ends; # starts a comment). Pieces on nodes are the heaps;
  * a move slides one piece along one edge; values by host/judge/dag.c. Replies as the engine's
  * dag:E gives them: winning moves piece by piece, each piece's edges in the order given. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "dag.h"
 #include "engine.h"
@@ -15,6 +17,7 @@
 typedef struct {
     uint32_t count;
     uint16_t (*edge)[2];
+    uint32_t id; /* a file's graph: its number in the cache (0: a graph on the line) */
 } dag_edges_t;
 
 static void dag_text(const char *s)
@@ -22,14 +25,21 @@ static void dag_text(const char *s)
     while (*s) console_out_put(*s++);
 }
 
+/* detail in quotes, its first 64 characters, each unprintable one as '?' */
+static void dag_quoted(const char *detail)
+{
+    console_out_put('\'');
+    for (int i = 0; detail[i] && i < 64; i++) console_out_put(detail[i] >= ' ' && detail[i] < 127 ? detail[i] : '?');
+    console_out_put('\'');
+}
+
 static void dag_err(const char *what, const char *detail)
 {
     dag_text("err ");
     dag_text(what);
     if (detail) {
-        dag_text(" '");
-        for (int i = 0; detail[i] && i < 64; i++) console_out_put(detail[i] >= ' ' && detail[i] < 127 ? detail[i] : '?');
-        console_out_put('\'');
+        console_out_put(' ');
+        dag_quoted(detail);
     }
     console_out_end_line();
 }
@@ -50,52 +60,171 @@ static bool dag_add(dag_edges_t *g, unsigned long a, unsigned long b)
 
 /* Edges a>b from text, separated by commas, spaces, tabs or line ends (# to the line's end is a
  * comment); NULL, or the first word that is not an edge of nodes 0..999. */
-static const char *dag_parse(dag_edges_t *g, char *text)
+static const char *dag_parse(dag_edges_t *g, const char *text)
 {
     static char bad[80];
-    for (char *p = text; *p;) {
+    for (const char *p = text; *p;) {
         if (*p == '#') {
-            p += strcspn(p, "\n");
+            while (*p && *p != '\n') p++;
             continue;
         }
-        if (strchr(", \t\r\n", *p)) {
+        if (*p == ',' || *p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
             p++;
             continue;
         }
-        const size_t n = strcspn(p, ", \t\r\n#");
-        char *end;
-        const unsigned long a = strtoul(p, &end, 10);
-        unsigned long b = 0;
-        bool ok = end != p && *end == '>' && p[0] >= '0' && p[0] <= '9';
+        const char *q = p;
+        unsigned long a = 0, b = 0;
+        bool ok = *q >= '0' && *q <= '9';
+        for (; *q >= '0' && *q <= '9'; q++)
+            if ((a = a * 10 + (unsigned long)(*q - '0')) >= GRUNDY_DAG_NODES) ok = false;
+        ok = ok && *q == '>' && q[1] >= '0' && q[1] <= '9';
         if (ok) {
-            char *to = end + 1;
-            b = strtoul(to, &end, 10);
-            ok = end != to && to[0] >= '0' && to[0] <= '9' && end == p + n && a < GRUNDY_DAG_NODES &&
-                 b < GRUNDY_DAG_NODES && dag_add(g, a, b);
+            for (q++; *q >= '0' && *q <= '9'; q++)
+                if ((b = b * 10 + (unsigned long)(*q - '0')) >= GRUNDY_DAG_NODES) ok = false;
+            ok = ok && (!*q || strchr(", \t\r\n#", *q)) && dag_add(g, a, b);
         }
         if (!ok) {
+            const size_t n = strcspn(p, ", \t\r\n#");
             snprintf(bad, sizeof bad, "%.*s", (int)(n < 60 ? n : 60), p);
             return bad;
         }
-        p += n;
+        p = q;
     }
     return NULL;
 }
 
-/* The whole of the file at path, NUL-terminated (NULL when it cannot be read). */
-static char *dag_read_file(const char *path)
+/* The whole of the file at path, NUL-terminated, its length in *len; NULL with the reason in
+ * *why (a directory, a NUL byte, past GRUNDY_DAG_FILE_MAX bytes, or the system's word). */
+static char *dag_read_file(const char *path, size_t *len, const char **why)
 {
+    static char reason[96];
     FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, len = 0;
-    char *text = malloc(cap);
-    for (size_t got; text && (got = fread(text + len, 1, cap - len - 1, f)) > 0;) {
-        len += got;
-        if (len + 1 == cap) text = realloc(text, cap *= 2);
+    if (!f) {
+        *why = strerror(errno);
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        *why = "it is a directory";
+        return NULL;
+    }
+    size_t cap = 0, n = 0;
+    char *text = NULL;
+    *why = NULL;
+    for (;;) {
+        if (n + 4096 + 1 > cap) {
+            const size_t want = cap ? cap * 2 : 65536;
+            char *grown = realloc(text, want);
+            if (!grown) {
+                *why = "out of memory";
+                break;
+            }
+            text = grown;
+            cap = want;
+        }
+        const size_t got = fread(text + n, 1, cap - n - 1, f);
+        const char *nul = memchr(text + n, 0, got);
+        if (nul) {
+            snprintf(reason, sizeof reason, "a NUL byte at offset %zu (a graph file is text)",
+                     n + (size_t)(nul - (text + n)));
+            *why = reason;
+            break;
+        }
+        n += got;
+        if (n > GRUNDY_DAG_FILE_MAX) {
+            snprintf(reason, sizeof reason, "longer than %u bytes", GRUNDY_DAG_FILE_MAX);
+            *why = reason;
+            break;
+        }
+        if (got == 0) {
+            if (ferror(f)) *why = strerror(errno ? errno : EIO);
+            break;
+        }
     }
     fclose(f);
-    if (text) text[len] = 0;
+    if (*why) {
+        free(text);
+        return NULL;
+    }
+    text[n] = 0;
+    *len = n;
     return text;
+}
+
+/* The graph last read from a file, kept while the file is the same one unchanged (device,
+ * inode, size and modification time), so that a run of queries on a big graph reads it once. */
+static struct {
+    char *path;
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+    dag_edges_t g;
+} dag_cache;
+
+/* Whether the graph file at path is the one in dag_cache, unchanged since it was read. */
+static bool dag_cache_holds(const char *path, struct stat *st)
+{
+    if (stat(path, st) != 0 || !S_ISREG(st->st_mode)) return false;
+    return dag_cache.path && !strcmp(dag_cache.path, path) && dag_cache.dev == st->st_dev &&
+           dag_cache.ino == st->st_ino && dag_cache.size == st->st_size &&
+           dag_cache.mtime.tv_sec == st->st_mtim.tv_sec &&
+           dag_cache.mtime.tv_nsec == st->st_mtim.tv_nsec;
+}
+
+static bool regular_now(const struct stat *st)
+{
+    return S_ISREG(st->st_mode);
+}
+
+/* The graph in the file at path into *g (owned by the cache: not to be freed); false, with the
+ * whole err line written, when it cannot be had. */
+static bool dag_load_file(const char *path, dag_edges_t *g)
+{
+    struct stat st;
+    st.st_mode = 0; /* stat may fail: then nothing is kept */
+    if (dag_cache_holds(path, &st)) {
+        *g = dag_cache.g;
+        return true;
+    }
+    size_t len;
+    const char *why;
+    char *text = dag_read_file(path, &len, &why);
+    if (!text) {
+        dag_text("err cannot read the graph file ");
+        dag_quoted(path);
+        dag_text(": ");
+        dag_text(why);
+        console_out_end_line();
+        return false;
+    }
+    dag_edges_t fresh = {0, malloc(sizeof *fresh.edge * GRUNDY_DAG_EDGES), 0};
+    memset(dag_have, 0, sizeof dag_have);
+    const char *bad = fresh.edge ? dag_parse(&fresh, text) : "out of memory";
+    free(text);
+    if (bad) {
+        free(fresh.edge);
+        dag_err("not an edge a>b of nodes 0..999 (at most 200000 edges):", bad);
+        return false;
+    }
+    free(dag_cache.g.edge); /* the one graph kept: this one, when the file is a plain file */
+    free(dag_cache.path);
+    memset(&dag_cache, 0, sizeof dag_cache);
+    struct stat after; /* kept only when nothing changed the file while it was read */
+    if (regular_now(&st) && stat(path, &after) == 0 && after.st_ino == st.st_ino &&
+        after.st_size == st.st_size && after.st_mtim.tv_sec == st.st_mtim.tv_sec &&
+        after.st_mtim.tv_nsec == st.st_mtim.tv_nsec && (dag_cache.path = strdup(path))) {
+        dag_cache.dev = st.st_dev;
+        dag_cache.ino = st.st_ino;
+        dag_cache.size = st.st_size;
+        dag_cache.mtime = st.st_mtim;
+    }
+    static uint32_t files; /* graphs read from files so far */
+    fresh.id = ++files;
+    dag_cache.g = fresh; /* kept until the next file, even when not a plain file */
+    *g = fresh;
+    return true;
 }
 
 /* The next word of line at *at: its start, its length in *n (0: none). */
@@ -124,15 +253,21 @@ static void dag_answer(const char *verb, dag_edges_t *g, const unsigned long *pi
 {
     static uint32_t first[GRUNDY_DAG_NODES + 1];
     static uint16_t succ[GRUNDY_DAG_EDGES], value[GRUNDY_DAG_NODES];
-    memset(first, 0, sizeof first);
-    for (uint32_t e = 0; e < g->count; e++) first[g->edge[e][0] + 1]++;
-    for (unsigned v = 0; v < GRUNDY_DAG_NODES; v++) first[v + 1] += first[v];
-    static uint32_t fill[GRUNDY_DAG_NODES];
-    memcpy(fill, first, sizeof fill);
-    for (uint32_t e = 0; e < g->count; e++) succ[fill[g->edge[e][0]]++] = g->edge[e][1];
-    const judge_dag_t dag = {GRUNDY_DAG_NODES, first, succ};
-    uint16_t cycle;
-    if (judge_dag_grundy(&dag, value, &cycle) != 0) {
+    static uint32_t built; /* the file's graph whose values these are (0: none) */
+    static int built_cycle;
+    static uint16_t cycle;
+    if (!g->id || g->id != built) {
+        memset(first, 0, sizeof first);
+        for (uint32_t e = 0; e < g->count; e++) first[g->edge[e][0] + 1]++;
+        for (unsigned v = 0; v < GRUNDY_DAG_NODES; v++) first[v + 1] += first[v];
+        static uint32_t fill[GRUNDY_DAG_NODES];
+        memcpy(fill, first, sizeof fill);
+        for (uint32_t e = 0; e < g->count; e++) succ[fill[g->edge[e][0]]++] = g->edge[e][1];
+        const judge_dag_t dag = {GRUNDY_DAG_NODES, first, succ};
+        built_cycle = judge_dag_grundy(&dag, value, &cycle);
+        built = g->id;
+    }
+    if (built_cycle != 0) {
         char node[16];
         snprintf(node, sizeof node, "%u", cycle);
         dag_err("the graph has a cycle through node", node);
@@ -190,14 +325,15 @@ bool grundy_dag_answer(char *line)
     char *rest = line + at + (line[at] != 0); /* the heaps, past the space ended below */
     verb[vn] = 0;
     game[gn] = 0;
-    char *text = from_file ? dag_read_file(game + 5) : strdup(game + 4);
-    if (!text) {
-        dag_err("cannot read the graph file", game + 5);
-        return true;
+    dag_edges_t g = {0, NULL, 0};
+    const char *bad = NULL;
+    if (from_file) {
+        if (!dag_load_file(game + 5, &g)) return true;
+    } else {
+        g.edge = malloc(sizeof *g.edge * GRUNDY_DAG_EDGES);
+        memset(dag_have, 0, sizeof dag_have);
+        bad = g.edge ? dag_parse(&g, game + 4) : "out of memory";
     }
-    dag_edges_t g = {0, malloc(sizeof *g.edge * GRUNDY_DAG_EDGES)};
-    memset(dag_have, 0, sizeof dag_have);
-    const char *bad = g.edge ? dag_parse(&g, text) : "out of memory";
     unsigned long piece[ENGINE_MAX_HEAPS];
     unsigned count = 0;
     if (bad) {
@@ -239,7 +375,6 @@ bool grundy_dag_answer(char *line)
             dag_answer(verb, &g, piece, count);
         }
     }
-    free(g.edge);
-    free(text);
+    if (!from_file) free(g.edge); /* a file's graph stays in the cache */
     return true;
 }

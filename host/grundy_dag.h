@@ -9,6 +9,7 @@
 
 #define GRUNDY_DAG_NODES 1000    /* nodes 0..999 */
 #define GRUNDY_DAG_EDGES 200000  /* distinct edges */
+#define GRUNDY_DAG_FILE_MAX 16777216u /* bytes in a dag:@file (200,000 edges take 1.6 MB) */
 
 /* Answer line when its game is a dag: read from a file, or one whose nodes or edges pass the
  * engine's dag:E (the whole reply, through the console's output) and return true; false, with nothing written,

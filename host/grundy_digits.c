@@ -46,6 +46,17 @@ bool grundy_digits_answer(char *line)
     size_t at = 0, vn, gn, sn, rest;
     char *verb = dd_word(line, &at, &vn);
     const char *game = dd_word(line, &at, &gn);
+    if (dd_is(verb, vn, "digits") || dd_is(verb, vn, "misere:digits")) { /* the game as a verb */
+        verb[vn] = 0;
+        dd_text("err ");
+        dd_text(verb);
+        dd_text(" is a game: ask solve ");
+        dd_text(verb);
+        dd_text(" 1020 (or moves ");
+        dd_text(verb);
+        dd_line(" 1020)");
+        return true;
+    }
     const bool conway = dd_is(game, gn, "misere:digits");
     if (!conway && !dd_is(game, gn, "digits")) return false;
     if (!dd_is(verb, vn, "solve") && !dd_is(verb, vn, "moves") && !dd_is(verb, vn, "grundy"))

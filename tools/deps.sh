@@ -29,6 +29,8 @@ need python3-yaml  python3 -c 'import yaml'
 need make          command -v make
 need gcc           command -v cc
 need clang         command -v clang
+# grundy's prompt: line editing and history (BSD licence)
+need libedit-dev   test -f /usr/include/histedit.h
 # Optiboot's source, for the Uno suite's bootloader (make test builds it into build/optiboot)
 need arduino-core-avr test -f /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot/optiboot.c
 if [ "$mode" = flash ]; then
@@ -76,7 +78,7 @@ if [ -n "${DEPS_DRY_RUN:-}" ]; then
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "deps: no apt-get here. Install by hand: avr-gcc, avr-libc, avr binutils," >&2
-    echo "deps: simavr with its headers and library (libsimavr), libelf, pkg-config," >&2
+    echo "deps: simavr with its headers and library (libsimavr), libelf, pkg-config, libedit," >&2
     echo "deps: clang with libFuzzer (its compiler-rt); for the browser page: node (20 or" >&2
     echo "deps: later), npm and chromium." >&2
     [ "$mode" = flash ] && echo "deps: avrdude, for make flash." >&2

@@ -9,43 +9,6 @@
 #include "engine_pgm.h"
 #include "engine_tables.h"
 
-uint8_t engine_work[ENGINE_WORK_SIZE];
-uint32_t engine_work_serial;
-uint16_t engine_work_fill;
-
-bool engine_work_holds(const engine_rules_t *r)
-{
-    return engine_work_serial == r->serial;
-}
-
-bool engine_work_claim(const engine_rules_t *r)
-{
-    const bool held = engine_work_holds(r);
-    engine_work_serial = r->serial;
-    return held;
-}
-
-const uint8_t engine_bits[8] PROGMEM = {1, 2, 4, 8, 16, 32, 64, 128};
-
-uint16_t engine_mex(const uint8_t *seen, uint8_t nbytes)
-{
-    uint16_t g = 0;
-    for (; nbytes && *seen == 0xFF; nbytes--, seen++) g += 8;
-    if (nbytes)
-        for (uint8_t bits = *seen; bits & 1; bits >>= 1) g++;
-    return g;
-}
-
-const engine_heap_ops_t *engine_ops(const engine_rules_t *r)
-{
-    const uint8_t game = r->game;
-    if (ENGINE_HAS(ENGINE_GAME_LASKER) && game == ENGINE_GAME_LASKER) return &engine_ops_lasker;
-    if (ENGINE_HAS(ENGINE_GAME_DAG) && game == ENGINE_GAME_DAG) return &engine_ops_dag;
-    if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return &engine_ops_mult;
-    return game >= ENGINE_GAME_KAYLES && game <= ENGINE_GAME_LINE ? &engine_ops_octal
-                                                                   : &engine_ops_takeaway;
-}
-
 /* The games that are sums of heaps with Grundy values (the others decide whole positions). */
 #define ENGINE_SUMS                                                                                \
     ((1ul << ENGINE_GAME_NIM) | (1ul << ENGINE_GAME_BASH) | (1ul << ENGINE_GAME_SUB) |            \
@@ -58,12 +21,6 @@ bool engine_is_sum_game(const engine_rules_t *r)
     return !r->misere && ((ENGINE_SUMS >> r->game) & 1);
 }
 #define engine_is_sum engine_is_sum_game
-
-/* The games with two heaps and a diagonal move in both. */
-static bool engine_has_diagonal(const engine_rules_t *r)
-{
-    return r->game == ENGINE_GAME_WYTHOFF || (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING);
-}
 
 /* A misere variant other than misere Nim: decided by the exact search. */
 static bool engine_is_exact(const engine_rules_t *r)
@@ -230,38 +187,6 @@ uint16_t engine_count_winning(const engine_rules_t *r, const engine_position_t *
     uint16_t count = 0;
     while (count < cap && engine_next_winning_move(r, p, &it, &m)) count++;
     return count;
-}
-
-/* Wythoff's and the king's diagonal moves count as one more "heap" after the real ones; a
- * calendar's moves are all in one slot. */
-static uint8_t engine_move_slots(const engine_rules_t *r, const engine_position_t *p)
-{
-    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return 1;
-    return (uint8_t)(p->count + engine_has_diagonal(r));
-}
-
-/* Next option of slot `slot` (a heap, or Wythoff's diagonal) after the cursor. */
-static bool engine_slot_next(const engine_rules_t *r, const engine_position_t *p, uint8_t slot,
-                             engine_iter_t *it, engine_move_t *m)
-{
-    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_next(p, it, m, false);
-    /* the diagonal: the single-heap moves (Nim's, or the king's step) in the smaller heap */
-    const bool both = slot >= p->count;
-    const engine_heap_t h = !both                    ? p->heap[slot]
-                            : p->heap[0] < p->heap[1] ? p->heap[0]
-                                                      : p->heap[1];
-    if (!engine_ops(r)->next_option(r, h, it, m)) return false;
-    m->heap = both ? ENGINE_HEAP_BOTH : slot;
-    if (both) m->left = 0;
-    return true;
-}
-
-bool engine_next_move(const engine_rules_t *r, const engine_position_t *p, engine_iter_t *it,
-                      engine_move_t *m)
-{
-    for (; it->heap < engine_move_slots(r, p); it->heap++, it->a = it->b = 0)
-        if (engine_slot_next(r, p, it->heap, it, m)) return true; /* it->a, it->b: the slot's */
-    return false;
 }
 
 static bool engine_slot_has_move(const engine_rules_t *r, const engine_position_t *p, uint8_t slot)

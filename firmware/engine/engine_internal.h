@@ -1,7 +1,7 @@
-/* What the engine's game modules share: the per-heap operations each rules
- * module provides, and the one work buffer that run-time Grundy computations
- * (custom subtraction sets, octal codes) and the exact misere search's memo take
- * turns to use. */
+/* What the engine's modules share: the kernel below the game modules (kernel.c: the one work
+ * buffer that run-time Grundy computations (custom subtraction sets, octal codes) and the exact
+ * misere search's memo take turns to use, and the mex), the per-heap operations each rules
+ * module provides, and the move slots above them (moves.c). */
 #ifndef ENGINE_INTERNAL_H
 #define ENGINE_INTERNAL_H
 
@@ -60,6 +60,20 @@ typedef struct {
 
 /* The heap operations of r's game. */
 const engine_heap_ops_t *engine_ops(const engine_rules_t *r);
+/* Whether r's game has a diagonal move in both heaps (wythoff, king). */
+static inline bool engine_has_diagonal(const engine_rules_t *r)
+{
+    return r->game == ENGINE_GAME_WYTHOFF || (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING);
+}
+/* The move slots of p: its heaps, then the diagonal where there is one; a calendar's one slot. */
+static inline uint8_t engine_move_slots(const engine_rules_t *r, const engine_position_t *p)
+{
+    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return 1;
+    return (uint8_t)(p->count + engine_has_diagonal(r));
+}
+/* Next option of slot `slot` (a heap, or the diagonal) after the cursor (it->a, it->b). */
+bool engine_slot_next(const engine_rules_t *r, const engine_position_t *p, uint8_t slot,
+                      engine_iter_t *it, engine_move_t *m);
 
 extern const engine_heap_ops_t engine_ops_takeaway; /* nim, misere, wythoff, bash, sub, fib, pow2 */
 extern const engine_heap_ops_t engine_ops_octal;    /* kayles, dawson, octal, line */

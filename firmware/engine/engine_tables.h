@@ -50,8 +50,6 @@ uint8_t engine_table_value(uint8_t id, engine_heap_t n);
 void engine_table_shape(uint8_t id, uint16_t *prefix, uint16_t *period);
 /* Make the rules table id stands for (without looking up a table). */
 void engine_table_rules(uint8_t id, engine_rules_t *r);
-/* Whether table id answers rules with the moves of r (misere or not), compared in place. */
-bool engine_table_same_moves(uint8_t id, const engine_rules_t *r);
 /* The table for rules r, or ENGINE_TABLE_NONE (used when rules are made). */
 uint8_t engine_table_for(const engine_rules_t *r);
 

@@ -3,7 +3,6 @@
  * ("bash:3", "sub:1,3,4", "octal:0.137", "line:1,2", "misere:kayles"). */
 #include <string.h>
 
-#include "engine.h"
 #include "engine_internal.h"
 #include "engine_pgm.h"
 #include "engine_tables.h"
@@ -299,7 +298,8 @@ void engine_table_rules(uint8_t id, engine_rules_t *r)
     rules_looking_up = false;
 }
 
-bool engine_table_same_moves(uint8_t id, const engine_rules_t *r)
+/* Whether table id answers rules with the moves of r (misere or not), compared in place. */
+static bool rules_table_same_moves(uint8_t id, const engine_rules_t *r)
 {
     const uint8_t game = pgm_read_byte(&rules_tables[id].game);
     if (rules_is_octal(game)) /* made by engine_rules_init: compare its two digits in place */
@@ -313,6 +313,13 @@ bool engine_table_same_moves(uint8_t id, const engine_rules_t *r)
         if (count >= r->size || r->u.set[count] != v) return false;
     }
     return game != ENGINE_GAME_SUB || r->size == count;
+}
+
+uint8_t engine_table_for(const engine_rules_t *r)
+{
+    for (uint8_t id = 0; id < ENGINE_TABLE_COUNT; id++)
+        if (rules_table_same_moves(id, r)) return id;
+    return ENGINE_TABLE_NONE;
 }
 
 engine_heap_t engine_heap_limit(const engine_rules_t *r)

@@ -1,6 +1,6 @@
 /* Reading the generated Grundy tables (build/gen/engine_tables_gen.h, made by
- * firmware/tablegen from ENGINE_TABLE_LIST) and matching rules to them, so that
- * "line:1,2" or "octal:0.77" is answered from the Kayles table, like "kayles". */
+ * firmware/tablegen from ENGINE_TABLE_LIST). Which rules a table answers ("line:1,2" or
+ * "octal:0.77" from the Kayles table, like "kayles") is rules.c's engine_table_for. */
 
 #include "engine_pgm.h"
 #include "engine_tables.h"
@@ -57,11 +57,4 @@ void engine_table_shape(uint8_t id, uint16_t *prefix, uint16_t *period)
 {
     *prefix = pgm_read_word(&engine_tables[id].prefix);
     *period = pgm_read_word(&engine_tables[id].period);
-}
-
-uint8_t engine_table_for(const engine_rules_t *r)
-{
-    for (uint8_t id = 0; id < ENGINE_TABLE_COUNT; id++)
-        if (engine_table_same_moves(id, r)) return id;
-    return ENGINE_TABLE_NONE;
 }

@@ -88,6 +88,18 @@ bool games_marienbad_fits(uint8_t id)
     return true;
 }
 
+bool games_settings_valid(const settings_t *s)
+{
+    return settings_in_range(s) && (!s->misere || games_misere_offered(s->game)) &&
+           (s->start != SETTINGS_START_MARIENBAD || games_marienbad_fits(s->game));
+}
+
+void games_settings_fit(settings_t *s)
+{
+    if (!games_misere_offered(s->game)) s->misere = 0;
+    if (s->start == SETTINGS_START_MARIENBAD && !games_marienbad_fits(s->game)) s->start = SETTINGS_START_CLASSIC;
+}
+
 /* The set a game takes from, as a bit mask of 1..8 (bit k-1 = k). */
 static uint8_t games_set_bits(const settings_t *s)
 {
@@ -165,7 +177,7 @@ bool games_find(const engine_rules_t *r, settings_t *s)
     s->misere = r->misere;
     if (game == ENGINE_GAME_BASH) s->bash_max = (uint8_t)r->bash_max;
     if (id == GAMES_CUSTOM || id == GAMES_LINE) s->custom = bits;
-    settings_fit(s); /* the other options as the menu would leave them (no Marienbad for Wythoff) */
+    games_settings_fit(s); /* the other options as the menu would leave them (no Marienbad for Wythoff) */
     return true;
 }
 

@@ -8,25 +8,9 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "games_id.h"
 #include "settings.h"
 
-typedef enum {
-    GAMES_NIM,
-    GAMES_BASH,    /* take 1..M, M from the menu */
-    GAMES_SUB134,  /* take 1, 3 or 4 */
-    GAMES_SUB25,   /* take 2 or 5 */
-    GAMES_POW2,    /* take a power of two */
-    GAMES_FIB,     /* take a Fibonacci number */
-    GAMES_CUSTOM,  /* take s, s in the custom set from the menu */
-    GAMES_WYTHOFF, /* the first two rows */
-    GAMES_KAYLES,  /* rows are lines of pins */
-    GAMES_DAWSON,
-    GAMES_LINE,    /* knock down s adjacent pins, s in the custom set */
-    GAMES_KING,    /* the king walk on the first two rows (a grid: a king on the 8x8 board) */
-    GAMES_MOORE2,  /* Moore's Nim: take from 1 or 2 rows at once */
-    GAMES_MOORE3,  /* ... from 1 to 3 rows */
-    GAMES_COUNT
-} games_id_t;
 
 typedef enum {
     GAMES_ENTRY_HEAP,    /* mark tokens from a row's right end */
@@ -52,8 +36,14 @@ bool games_marienbad_fits(uint8_t id);
 uint8_t games_least_take(const settings_t *s);
 /* Set up the engine rules for the game the settings name. */
 void games_rules(const settings_t *s, engine_rules_t *r);
+/* True when every field of s is in its range and its game has the options s names (misere,
+ * Marienbad's start): settings a record or a resume may hand over. */
+bool games_settings_valid(const settings_t *s);
+/* Make s's options fit its game, as the menu does when the game changes: misere off where it is
+ * not offered, the classic start where Marienbad's does not fit. */
+void games_settings_fit(settings_t *s);
 /* The menu game that plays rules r: sets s's game, misere and, for bash and the custom sets,
- * their parameter, and fits the other options to it (settings_fit), so that s is settings the
+ * their parameter, and fits the other options to it (games_settings_fit), so that s is settings the
  * menu could have made; false when the menu has no such game (or not its misere variant here). */
 bool games_find(const engine_rules_t *r, settings_t *s);
 /* Print the game's engine name ("kayles", "misere:bash:3", "sub:1,3,4") to the UART. */

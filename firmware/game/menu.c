@@ -119,7 +119,7 @@ static void menu_print_value(const settings_t *s, uint8_t line)
         const uint8_t i = (uint8_t)(v - pgm_read_byte(&menu_lines[line].first));
         const char *name = menu_word(line, (uint8_t)(i + 1));
         if (pgm_read_byte(name)) uart_puts_P(name);
-        else uart_put_u32(i + 1u); /* counted from 1, as the LEDs and README do: M, brightness 1..4 */
+        else uart_put_u32(i + 1u); /* counted from 1, as the LEDs and docs/playing.md do: M, brightness 1..4 */
     }
 }
 
@@ -152,7 +152,7 @@ void menu_print_settings(const settings_t *s)
 static const char menu_game_labels[GAMES_COUNT * 2] PROGMEM = "N\0B\0S1S2P\0F\0C\0W\0K\0D\0L\0KWM2M3";
 
 /* Grid boards: the value as characters below the icon: the game's label, a number as the
- * README counts it (1 for the first value), a named value's initial, off and on as N and Y. */
+ * docs/playing.md counts it (1 for the first value), a named value's initial, off and on as N and Y. */
 static void menu_draw_label(uint8_t value, uint8_t i)
 {
     const char *name = menu_word(menu.line, (uint8_t)(i + 1));
@@ -165,7 +165,7 @@ static void menu_draw_label(uint8_t value, uint8_t i)
     display_text(text, DISPLAY_CENTRE);
 }
 
-/* Row 0: the line's icon, slowly blinking; below: the value (see README's menu table). */
+/* Row 0: the line's icon, slowly blinking; below: the value (see docs/playing.md's menu table). */
 static void menu_draw(uint16_t now)
 {
     display_fill_rows(0, DISPLAY_OFF);
@@ -243,7 +243,7 @@ static void menu_change(int8_t step)
     uint8_t *v = menu_value(menu.line);
     const uint8_t first = pgm_read_byte(&menu_lines[menu.line].first), count = menu_count(menu.line);
     *v = (uint8_t)(first + ((uint8_t)(*v - first) + count + step) % count);
-    settings_fit(&menu.edit);
+    games_settings_fit(&menu.edit);
     if (menu.line == MENU_BRIGHT) board_brightness(menu.edit.brightness); /* seen while chosen */
 }
 

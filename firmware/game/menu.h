@@ -1,6 +1,6 @@
 /* The settings menu: UP/DOWN pick a line, LEFT/RIGHT change its value, A starts a
  * new game with the settings shown, B goes back to the running game unchanged.
- * Row 0 shows which line (an icon), the rows below its value (see README). */
+ * Row 0 shows which line (an icon), the rows below its value (docs/playing.md, The menu). */
 #ifndef MENU_H
 #define MENU_H
 

@@ -653,7 +653,7 @@ void play_resume(uint16_t now_ms)
 bool play_restore(uint16_t now_ms)
 {
     /* every kept field the game is rebuilt from, in range, or a new game */
-    if (!settings_valid(&play.set) || play.phase > PLAY_OVER || play.side > 1 || play.winner > 1) return false;
+    if (!games_settings_valid(&play.set) || play.phase > PLAY_OVER || play.side > 1 || play.winner > 1) return false;
     for (uint8_t r = 0; r < BOARD_ROWS; r++)
         if (play.b.mask[r] & ~play_full(r)) return false;
     play.entry = games_entry(play.set.game);

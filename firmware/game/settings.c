@@ -1,11 +1,12 @@
 /* Defaults and range checks for the settings. A record read from EEPROM is used
- * only when every field passes, so a record from another firmware can never put
- * the menu or the game into a state it does not know. */
+ * only when every field passes (and its game has the options it names: games.c's
+ * games_settings_valid), so a record from another firmware can never put the menu or
+ * the game into a state it does not know. */
 #include <avr/pgmspace.h>
 
 #include "settings.h"
 
-#include "games.h"
+#include "games_id.h"
 
 /* Whether Nim's classic start (every row full) is lost for the player to move: its nim-sum,
  * the XOR of the row lengths, is 0 (8 rows of 8, 4 rows of 7). */
@@ -50,20 +51,12 @@ static const settings_t settings_highest PROGMEM = {
     .standby = SETTINGS_STANDBYS - 1,
 };
 
-void settings_fit(settings_t *s)
-{
-    if (!games_misere_offered(s->game)) s->misere = 0;
-    if (s->start == SETTINGS_START_MARIENBAD && !games_marienbad_fits(s->game)) s->start = SETTINGS_START_CLASSIC;
-}
-
-bool settings_valid(const settings_t *s)
+bool settings_in_range(const settings_t *s)
 {
     const uint8_t *v = (const uint8_t *)s;
     for (uint8_t i = 0; i < sizeof *s; i++)
         if (v[i] < pgm_read_byte((const uint8_t *)&settings_lowest + i) ||
             v[i] > pgm_read_byte((const uint8_t *)&settings_highest + i))
             return false;
-    /* and what depends on the game */
-    return (!s->misere || games_misere_offered(s->game)) &&
-           (s->start != SETTINGS_START_MARIENBAD || games_marienbad_fits(s->game));
+    return true;
 }

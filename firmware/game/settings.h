@@ -1,5 +1,5 @@
 /* The person's settings: the menu edits them, the store keeps them in EEPROM.
- * Every field has a fixed range (settings_valid); the defaults make a fresh device
+ * Every field has a fixed range (settings_in_range); the defaults make a fresh device
  * play Nim from the board's classic start, perfectly, the person first where that start is
  * won for the player to move and the device first where it is lost: winnable either way. */
 #ifndef SETTINGS_H
@@ -40,10 +40,8 @@ typedef struct {
 /* Fill s with the defaults: Nim, classic start, you first (the device first where the classic
  * start's nim-sum is 0), Perfect, sound on, standby after 2 minutes. */
 void settings_default(settings_t *s);
-/* True when every field of s is in its range (and the game's options exist). */
-bool settings_valid(const settings_t *s);
-/* Make s's options fit its game, as the menu does when the game changes: misere off where it is
- * not offered, the classic start where Marienbad's does not fit. */
-void settings_fit(settings_t *s);
+/* True when every field of s is in its range (whether its game has those options is
+ * games_settings_valid's to say). */
+bool settings_in_range(const settings_t *s);
 
 #endif

@@ -7,6 +7,7 @@
 #include <util/crc16.h>
 
 #include "fault.h"
+#include "games.h"
 #include "store.h"
 #include "tick.h"
 #include "watchdog.h"
@@ -194,7 +195,7 @@ store_origin_t store_load(void)
         return blank || other_blank ? STORE_BLANK : STORE_CORRUPT;
     }
     eeprom_read_block(&store_set, from + STORE_SETTINGS_AT, store_src - (uint16_t)(uintptr_t)from - STORE_SETTINGS_AT);
-    if (!settings_valid(&store_set)) settings_default(&store_set);
+    if (!games_settings_valid(&store_set)) settings_default(&store_set);
     return STORE_LOADED;
 }
 
@@ -202,7 +203,7 @@ bool store_resume(void)
 {
     /* what RAM kept is checked, and where the records are is found again in the EEPROM: a
      * stray write before the hang sends no byte anywhere but into the other slot */
-    if (!settings_valid(&store_set) || store_zeros > 1 || store_cell_count > STORE_CELLS) return false;
+    if (!games_settings_valid(&store_set) || store_zeros > 1 || store_cell_count > STORE_CELLS) return false;
     for (uint8_t n = 0; n < store_cell_count; n++)
         if (store_cells[n].cell >= STORE_CELL_COUNT) return false;
     if (!store_newest()) {
@@ -252,7 +253,7 @@ const settings_t *store_settings(void)
 
 void store_settings_put(const settings_t *s)
 {
-    if (!settings_valid(s)) return; /* never kept, never saved: the next boot would reject them */
+    if (!games_settings_valid(s)) return; /* never kept, never saved: the next boot would reject them */
     store_set = *s;
     store_save();
 }

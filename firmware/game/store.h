@@ -54,7 +54,7 @@ bool store_busy(void);
 bool store_poll(void);
 /* The settings in use. */
 const settings_t *store_settings(void);
-/* Use *s from now on, and save it; settings that settings_valid rejects are ignored. */
+/* Use *s from now on, and save it; settings that games_settings_valid rejects are ignored. */
 void store_settings_put(const settings_t *s);
 /* The score of the current game, variant and level (from RAM once store_poll() fetched it);
  * zeros for a game past STORE_GAMES, whose score store_score_put does not keep. */

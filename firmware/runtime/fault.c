@@ -1,36 +1,10 @@
-/* The faults image's console command (see fault.h): "fault loop", "fault tick", "fault save",
- * "fault timer".
- * Empty in the shipped image. */
+/* The faults image's armed fault (see fault.h), which the console's fault command
+ * (console_fault.c) sets and the fault points read. Empty in the shipped image. */
 #ifdef GRUNDY_FAULTS
-#include <avr/io.h>
-#include <avr/pgmspace.h>
-#include <string.h>
-
 #include "fault.h"
-#include "uart.h"
 
 volatile uint8_t fault_armed;
 
-bool fault_command(const char *line, uint8_t len)
-{
-    static const char names[4][6] PROGMEM = {"loop", "tick", "save", "timer"};
-    if (len < 7 || strncmp_P(line, PSTR("fault "), 6)) return false;
-    for (uint8_t f = 0; f < 4; f++) {
-        if (len != 6 + strlen_P(names[f]) || strncmp_P(line + 6, names[f], len - 6)) continue;
-        uart_puts_P(PSTR("ok fault "));
-        uart_puts_P(names[f]);
-        uart_end_line();
-        while (uart_tx_free() < UART_TX_SIZE - 1) { /* the reply out before a stuck interrupt */
-        }
-        if (f == FAULT_NONE)
-            for (;;) { /* the main loop hangs here, interrupts on */
-            }
-        if (f == FAULT_TIMER) TCCR0B = 0; /* the tick's timer stops; the main loop runs on */
-        fault_armed = f;
-        return true;
-    }
-    return false;
-}
 #else
 typedef int fault_unused_t; /* ISO C wants something in a translation unit */
 #endif

@@ -1,6 +1,7 @@
 /* Fault injection, for the watchdog's tests only: built with -DGRUNDY_FAULTS (make's faults
  * image, build/<board>/faults/), never in the shipped one, where every hook here is empty.
- * A console line "fault loop" hangs the main loop at once, "fault tick" the tick interrupt,
+ * The console's command (console_fault.c) arms them: "fault loop" hangs the main loop at
+ * once, "fault tick" the tick interrupt,
  * "fault save" the main loop halfway through the next EEPROM save's writing, and "fault timer"
  * stops the tick's timer (the main loop runs on whenever a UART byte wakes it). */
 #ifndef FAULT_H
@@ -20,11 +21,8 @@ extern volatile uint8_t fault_armed;
             for (;;) {                      \
             }                               \
     } while (0)
-/* A console line: when it is a fault command, answer it, arm or hang, and return true. */
-bool fault_command(const char *line, uint8_t len);
 #else
 #define FAULT_POINT(where) ((void)0)
-#define fault_command(line, len) false
 #endif
 
 #endif

@@ -11,5 +11,10 @@ void judge_list(FILE *out);
  * in, written to out exactly as the judge expects; on bad input one clear line on err
  * ("judge 1536: line 3: expected a number, got 'x'") and a non-zero return. 2: unknown problem. */
 int judge_run(const char *problem, FILE *in, FILE *out, FILE *err);
+/* What problem asks, its input format and its sample input and output (to out); 2 with a line
+ * on err for an unknown problem. */
+int judge_help(const char *problem, FILE *out, FILE *err);
+/* What problem asks (one line), or NULL for an unknown problem. */
+const char *judge_waits_for(const char *problem);
 
 #endif

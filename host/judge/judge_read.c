@@ -2,36 +2,111 @@
  * scanf("%s") see them, with the line each starts on kept for the one-line complaints. */
 #include "judge_read.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 void judge_rd_init(judge_rd_t *rd, FILE *in, FILE *err, const char *problem) {
     memset(rd, 0, sizeof *rd);
     rd->in = in;
+    const int fd = fileno(in);
+    rd->by_line = fd >= 0 && isatty(fd); /* a person typing: each line answered as it comes */
     rd->err = err;
     rd->problem = problem;
     rd->line = 1;
     rd->token_line = 1;
 }
 
+/* The next character of the input, or EOF: from rd->buf, filled a block at a time (a line at
+ * a time from a terminal). */
+static inline int judge_rd_getc(judge_rd_t *rd) {
+    if (rd->pos == rd->len) {
+        if (rd->ended) return EOF;
+        if (rd->by_line) {
+            const int c = getc(rd->in);
+            rd->pos = rd->len = 0;
+            if (c == EOF) {
+                rd->ended = 1;
+                return EOF;
+            }
+            rd->buf[0] = (unsigned char)c;
+            rd->len = 1;
+        } else {
+            rd->pos = 0;
+            rd->len = fread(rd->buf, 1, sizeof rd->buf, rd->in);
+            if (rd->len == 0) {
+                rd->ended = 1;
+                return EOF;
+            }
+        }
+        rd->pos = 0;
+    }
+    return rd->buf[rd->pos++];
+}
+
+/* Give back the character just read (not EOF). */
+static inline void judge_rd_ungetc(judge_rd_t *rd) {
+    rd->pos--;
+}
+
+/* A line end at c (already read): LF, CR, or CR LF (the LF read here too). */
+static int judge_rd_line_end(judge_rd_t *rd, int c) {
+    if (c == '\r') {
+        const int next = judge_rd_getc(rd);
+        if (next != '\n' && next != EOF) judge_rd_ungetc(rd);
+        return 1;
+    }
+    return c == '\n';
+}
+
+/* isspace in the C locale, without the call */
+static inline int judge_rd_space(int c) {
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 int judge_rd_token(judge_rd_t *rd) {
     int c;
-    while ((c = getc(rd->in)) != EOF && isspace(c))
-        if (c == '\n') rd->line++;
+    while ((c = judge_rd_getc(rd)) != EOF && judge_rd_space(c))
+        rd->line += (unsigned long)judge_rd_line_end(rd, c);
     rd->tok_len = 0;
-    rd->tok[0] = '\0';
-    if (c == EOF) return JUDGE_RD_END;
+    rd->num_digits = 0;
+    rd->num_big = 0;
+    rd->num_mag = 0;
+    if (c == EOF) {
+        rd->tok[0] = '\0';
+        return JUDGE_RD_END;
+    }
     rd->token_line = rd->line;
-    do {
-        if (rd->tok_len < JUDGE_TOKEN_SHOWN) rd->tok[rd->tok_len] = isprint(c) ? (char)c : '?';
-        rd->tok_len++;
-    } while ((c = getc(rd->in)) != EOF && !isspace(c));
-    if (c == '\n') ungetc(c, rd->in); /* counted when the next token is looked for */
-    if (rd->tok_len > JUDGE_TOKEN_SHOWN)
+    rd->num_neg = c == '-';
+    int number = 1; /* an optional sign, then digits only */
+    if (c == '-' || c == '+') {
+        rd->tok[rd->tok_len++] = (char)c;
+        c = judge_rd_getc(rd);
+    }
+    size_t len = rd->tok_len;
+    uint64_t mag = 0;
+    unsigned digits = 0;
+    int big = 0;
+    for (; c != EOF && !judge_rd_space(c); c = judge_rd_getc(rd), len++) {
+        if (len < JUDGE_TOKEN_SHOWN) rd->tok[len] = c >= ' ' && c < 127 ? (char)c : '?';
+        const unsigned d = (unsigned)c - '0';
+        if (d > 9) {
+            number = 0;
+        } else {
+            if (mag > (UINT64_MAX - d) / 10) big = 1; /* past every limit */
+            else mag = mag * 10 + d;
+            digits++;
+        }
+    }
+    if (c != EOF) judge_rd_ungetc(rd); /* a line end: counted when the next token is looked for */
+    rd->tok_len = len;
+    rd->num_mag = mag;
+    rd->num_big = big;
+    rd->num_digits = number ? digits : 0;
+    if (len > JUDGE_TOKEN_SHOWN)
         strcpy(rd->tok + JUDGE_TOKEN_SHOWN, "...");
     else
-        rd->tok[rd->tok_len] = '\0';
+        rd->tok[len] = '\0';
     return JUDGE_RD_OK;
 }
 
@@ -50,22 +125,15 @@ int judge_rd_fail(judge_rd_t *rd, unsigned long line, const char *fmt, ...) {
 
 int judge_rd_int(judge_rd_t *rd, int64_t lo, int64_t hi, const char *what, int64_t *v) {
     if (judge_rd_token(rd) == JUDGE_RD_END) return JUDGE_RD_END;
-    const char *s = rd->tok;
-    size_t shown = rd->tok_len < JUDGE_TOKEN_SHOWN ? rd->tok_len : JUDGE_TOKEN_SHOWN;
-    size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-    const int neg = s[0] == '-';
-    if (i == shown)
+    if (rd->num_digits == 0)
         return judge_rd_fail(rd, rd->token_line, "expected a number, got '%s'", rd->tok);
-    uint64_t x = 0;
-    int big = rd->tok_len > JUDGE_TOKEN_SHOWN; /* more digits than any limit has */
-    for (; i < shown; i++) {
-        if (!isdigit((unsigned char)s[i]))
-            return judge_rd_fail(rd, rd->token_line, "expected a number, got '%s'", rd->tok);
-        if (x > (UINT64_C(1) << 58)) big = 1; /* beyond every limit, and no overflow below */
-        x = x * 10 + (uint64_t)(s[i] - '0');
-    }
-    const int64_t val = neg ? -(int64_t)x : (int64_t)x;
-    if (big || val < lo || val > hi)
+    /* compared as magnitudes: no negation of INT64_MIN, no overflow */
+    const uint64_t mag = rd->num_mag;
+    int in = !rd->num_big;
+    if (in && rd->num_neg) in = lo <= 0 && mag <= (uint64_t)0 - (uint64_t)lo;
+    else if (in) in = hi >= 0 && mag <= (uint64_t)hi;
+    const int64_t val = !in ? 0 : rd->num_neg ? (int64_t)((uint64_t)0 - mag) : (int64_t)mag;
+    if (!in || val < lo || val > hi)
         return judge_rd_fail(rd, rd->token_line, "%s %s out of range (%lld..%lld)", what, rd->tok,
                              (long long)lo, (long long)hi);
     *v = val;

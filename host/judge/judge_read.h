@@ -17,13 +17,24 @@ typedef struct {
     char tok[JUDGE_TOKEN_SHOWN + 4]; /* the last token, cut to fit ("..." when cut) */
     size_t tok_len;                  /* its real length */
     int bad;                         /* a complaint has been written */
+    /* the last token as a number, read whole (however long): */
+    unsigned num_digits; /* its digits; 0 when it is not [+-]digits */
+    int num_neg;         /* it began with '-' */
+    int num_big;         /* its magnitude passes UINT64_MAX */
+    uint64_t num_mag;    /* its magnitude, when not num_big */
+    /* the input, read a block at a time (a character at a time from a terminal) */
+    unsigned char buf[65536];
+    size_t pos, len; /* buf[pos..len-1] not yet read */
+    int ended;       /* the input has ended */
+    int by_line;     /* in is a terminal */
 } judge_rd_t;
 
 enum { JUDGE_RD_OK = 0, JUDGE_RD_END = 1, JUDGE_RD_BAD = -1 };
 
 /* Start reading in for problem, complaints to err. */
 void judge_rd_init(judge_rd_t *rd, FILE *in, FILE *err, const char *problem);
-/* Read the next token into rd->tok: JUDGE_RD_OK, or JUDGE_RD_END at the end of the input. */
+/* Read the next token into rd->tok (and rd->num_*): JUDGE_RD_OK, or JUDGE_RD_END at the end of
+ * the input. A line ends at LF, CR or CR LF. */
 int judge_rd_token(judge_rd_t *rd);
 /* Read a whole number in lo..hi (what names it in messages): OK, END when the input has ended
  * before it (nothing said), or BAD (one line said on err). */

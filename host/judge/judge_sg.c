@@ -1,5 +1,6 @@
 /* The problems that sum games by their Sprague-Grundy values: subtraction games (1848's
  * Fibonacci takes, 1536/1944's set S), a line that splits (2999), and a DAG (1524). */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,8 @@ int judge_solve_1536(judge_rd_t *rd, FILE *out) {
             JUDGE_NEED(rd, 1, SG_HEAP_MAX, "a number of S", take[i]);
         judge_subtraction(take, (int)k, sg, SG_HEAP_MAX);
         JUDGE_NEED(rd, 1, 100, "the number of positions", m);
+        char line[100 + 2]; /* the case's line, written whole or not at all */
+        size_t n = 0;
         while (m--) {
             unsigned x = 0;
             JUDGE_NEED(rd, 1, 100, "the number of heaps", l);
@@ -60,34 +63,170 @@ int judge_solve_1536(judge_rd_t *rd, FILE *out) {
                 JUDGE_NEED(rd, 0, SG_HEAP_MAX, "a heap", h);
                 x ^= sg[h];
             }
-            fputc(x ? 'W' : 'L', out);
+            line[n++] = x ? 'W' : 'L';
         }
-        fputc('\n', out);
+        line[n++] = '\n';
+        fwrite(line, 1, n, out);
     }
 }
 
 #define LINE_MAX_STONES 1000
-#define LINE_VALUES (1u << 17) /* above every value: mex <= moves <= 100 x 1001, and XORs */
+#define LINE_WORDS_MAX 1024 /* 65,536 values: mex <= moves <= 100 x 501, and XORs within */
 
 /* The Grundy values of lines of stones for the takes take[0..k-1] (sorted, distinct), extended
- * on demand from *have + 1 to want. */
-static void judge_line_extend(const int64_t *take, int k, uint32_t *sg, int *have, int want) {
-    static uint32_t seen[LINE_VALUES];
-    static uint32_t stamp;
-    for (int len = *have + 1; len <= want; len++) {
-        if (++stamp == 0) { /* wrapped: start the stamps afresh */
-            memset(seen, 0, sizeof seen);
-            stamp = 1;
+ * on demand. A take of t from a line of len leaves two lines whose lengths add to len - t, so the
+ * values a move can reach are the union over the takes of split[len - t], the set of
+ * sg[a] ^ sg[n - a] (a <= n / 2) for n = len - t: one pass over each length's splits, then the
+ * union, where the plain way pays a pass over the splits per take (100 times the work). Takes
+ * in a run (t, t + 1, ... t + r) read a run of sets: the union of each run is two reads of a
+ * sparse table (span[h][n]: the union of split[n .. n + 2^h - 1]).
+ * Sets are bitsets of `words` 64-bit words, word j of every length's set in one row; a value
+ * past them widens them (every XOR of two values is below the power of two above their OR). */
+#define LINE_ROW (LINE_MAX_STONES + 1)
+#define LINE_LEVELS 7 /* spans of 1 to 64 sets: two cover a run of up to 100 takes */
+typedef struct {
+    int runs;           /* runs of consecutive takes */
+    int run_lo[100];    /* run i: the takes run_lo[i] .. run_hi[i] */
+    int run_hi[100];
+    int active;         /* runs whose least take fits the longest line so far */
+    unsigned levels;    /* span levels kept: enough for the longest run */
+    uint16_t sg[LINE_ROW];  /* values: below 65,536 (LINE_WORDS_MAX) */
+    uint16_t rev[LINE_ROW]; /* sg backwards: rev[LINE_MAX_STONES - n] = sg[n] */
+    int have;        /* sg[0..have] and the table for 0..have are known */
+    uint32_t bits;   /* the OR of sg[0..have] */
+    unsigned words;  /* bitset width in use, a power of two */
+    unsigned held;   /* bitset width the table has room for */
+    uint64_t *span;  /* word j of span[h][n] at span[(h * held + j) * LINE_ROW + n] */
+} judge_line_t;
+
+static uint64_t *judge_line_row(judge_line_t *l, unsigned h, unsigned j) {
+    return l->span + ((size_t)h * l->held + j) * LINE_ROW;
+}
+
+/* Length n's splits are in level 0: fill the spans that end at n. */
+static void judge_line_spans(judge_line_t *l, int n) {
+    for (unsigned h = 1; h < l->levels; h++) {
+        const int i = n - (1 << h) + 1;
+        if (i < 0) break;
+        for (unsigned j = 0; j < l->words; j++) {
+            const uint64_t *below = judge_line_row(l, h - 1, j);
+            judge_line_row(l, h, j)[i] = below[i] | below[i + (1 << (h - 1))];
         }
-        for (int i = 0; i < k && take[i] <= len; i++)
-            for (int left = 0; left <= (len - (int)take[i]) / 2; left++)
-                seen[sg[left] ^ sg[len - take[i] - left]] = stamp;
-        uint32_t mex = 0;
-        while (seen[mex] == stamp)
-            mex++;
-        sg[len] = mex;
     }
-    if (want > *have) *have = want;
+}
+
+/* Lengths from 0 again, in a table of held words (grown when larger); false: out of memory. */
+static bool judge_line_restart(judge_line_t *l, unsigned held, unsigned words) {
+    if (held > l->held) {
+        uint64_t *grown = realloc(l->span, sizeof *l->span * LINE_LEVELS * held * LINE_ROW);
+        if (!grown) return false;
+        l->span = grown;
+        l->held = held;
+    }
+    l->words = words;
+    l->active = 0;
+    l->sg[0] = 0;
+    l->rev[LINE_MAX_STONES] = 0;
+    l->have = 0;
+    l->bits = 0;
+    for (unsigned j = 0; j < words; j++) /* split[0]: the empty line twice, 0 ^ 0 */
+        judge_line_row(l, 0, j)[0] = j == 0;
+    return true;
+}
+
+/* Start l afresh for the takes; false when out of memory. */
+static bool judge_line_start(judge_line_t *l, const int64_t *take, int k) {
+    l->runs = 0;
+    for (int i = 0; i < k && take[i] <= LINE_MAX_STONES; i++) {
+        if (l->runs && l->run_hi[l->runs - 1] + 1 == take[i]) {
+            l->run_hi[l->runs - 1]++;
+        } else {
+            l->run_lo[l->runs] = l->run_hi[l->runs] = (int)take[i];
+            l->runs++;
+        }
+    }
+    int longest = 1;
+    for (int r = 0; r < l->runs; r++)
+        if (l->run_hi[r] - l->run_lo[r] + 1 > longest) longest = l->run_hi[r] - l->run_lo[r] + 1;
+    l->levels = (unsigned)(32 - __builtin_clz((unsigned)longest)); /* 2^(levels-1) <= longest */
+    if (l->levels > LINE_LEVELS) l->levels = LINE_LEVELS;
+    return judge_line_restart(l, l->held ? l->held : 1, 1);
+}
+
+/* Extend l to lengths up to want; false when out of memory. */
+static bool judge_line_extend(judge_line_t *l, int want) {
+    static uint8_t mark[LINE_WORDS_MAX * 64];
+    while (l->have < want) {
+        const int len = l->have + 1;
+        const unsigned w = l->words;
+        while (l->active < l->runs && l->run_lo[l->active] <= len)
+            l->active++;
+        /* the union's words one by one, until one has a gap: the mex is there */
+        unsigned j = 0;
+        uint64_t reach = 0;
+        for (; j < w; j++) {
+            reach = 0;
+            for (int r = 0; r < l->active; r++) {
+                const int hi = l->run_hi[r] < len ? l->run_hi[r] : len;
+                const int from = len - hi, to = len - l->run_lo[r], m = to - from + 1;
+                if (m == 1) { /* a take alone */
+                    reach |= judge_line_row(l, 0, j)[from];
+                    continue;
+                }
+                unsigned h = (unsigned)(31 - __builtin_clz((unsigned)m));
+                if (h >= l->levels) h = l->levels - 1;
+                const uint64_t *row = judge_line_row(l, h, j);
+                reach |= row[from] | row[to - (1 << h) + 1];
+            }
+            if (reach != UINT64_MAX) break;
+        }
+        const uint32_t mex = j * 64 + (j < w ? (uint32_t)__builtin_ctzll(~reach) : 0);
+        if ((l->bits | mex) >= w * 64) { /* len's splits may pass the bitsets: widen them */
+            if (w * 2 > l->held) { /* a wider table: lengths from 0 again */
+                if (!judge_line_restart(l, w * 2, w * 2)) return false;
+                continue;
+            }
+            for (unsigned h = 0; h < l->levels; h++)
+                memset(judge_line_row(l, h, w), 0, sizeof *l->span * w * LINE_ROW);
+            l->words = w * 2;
+            continue;
+        }
+        l->sg[len] = (uint16_t)mex;
+        l->rev[LINE_MAX_STONES - len] = (uint16_t)mex;
+        l->bits |= mex;
+        /* sg[a] ^ sg[len - a] for a <= len / 2, both read forwards */
+        const int half = len / 2;
+        const uint16_t *fore = l->sg, *back = l->rev + LINE_MAX_STONES - len;
+        if (w == 1) {
+            uint64_t set[4] = {0, 0, 0, 0}; /* four chains at once */
+            int a = 0;
+            for (; a + 3 <= half; a += 4)
+                for (int u = 0; u < 4; u++)
+                    set[u] |= UINT64_C(1) << (fore[a + u] ^ back[a + u]);
+            for (; a <= half; a++)
+                set[0] |= UINT64_C(1) << (fore[a] ^ back[a]);
+            judge_line_row(l, 0, 0)[len] = set[0] | set[1] | set[2] | set[3];
+        } else { /* marks first (stores only, no chain through a word), then the words */
+            for (int a = 0; a <= half; a++)
+                mark[fore[a] ^ back[a]] = 1;
+            for (unsigned i = 0; i < w; i++) {
+                uint64_t set = 0;
+                for (unsigned b = 0; b < 8; b++) { /* 8 marks of 0 or 1 to 8 bits at once */
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the marks are read 8 at a time, lowest address to lowest bit: little-endian only"
+#endif
+                    uint64_t eight;
+                    memcpy(&eight, mark + i * 64 + b * 8, 8);
+                    set |= ((eight * UINT64_C(0x0102040810204080)) >> 56) << (b * 8);
+                }
+                judge_line_row(l, 0, i)[len] = set;
+            }
+            memset(mark, 0, (size_t)w * 64);
+        }
+        judge_line_spans(l, len);
+        l->have = len;
+    }
+    return true;
 }
 
 static int judge_cmp_i64(const void *a, const void *b) {
@@ -99,7 +238,7 @@ static int judge_cmp_i64(const void *a, const void *b) {
  * end; a move takes a given number of consecutive stones from a line (splitting it); who takes
  * the last wins; Bob first; "1" if Bob can win, "2" if not (never "0": every game ends). */
 int judge_solve_2999(judge_rd_t *rd, FILE *out) {
-    uint32_t sg[LINE_MAX_STONES + 1];
+    static judge_line_t line;
     int64_t take[100];
     for (;;) {
         int64_t n, m, len;
@@ -110,13 +249,13 @@ int judge_solve_2999(judge_rd_t *rd, FILE *out) {
         int k = 0;
         for (int64_t i = 0; i < n; i++)
             if (k == 0 || take[i] != take[k - 1]) take[k++] = take[i];
-        int have = 0;
-        sg[0] = 0;
+        bool room = judge_line_start(&line, take, k);
         JUDGE_NEED(rd, 0, 1000, "the number of rounds", m);
         while (m--) {
             JUDGE_NEED(rd, 1, LINE_MAX_STONES, "a length", len);
-            judge_line_extend(take, k, sg, &have, (int)len);
-            fputs(sg[len] ? "1\n" : "2\n", out);
+            if (!room || !(room = judge_line_extend(&line, (int)len)))
+                return judge_rd_fail(rd, rd->token_line, "out of memory"), 1;
+            fputs(line.sg[len] ? "1\n" : "2\n", out);
         }
     }
 }

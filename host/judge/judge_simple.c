@@ -45,9 +45,19 @@ int judge_solve_2149(judge_rd_t *rd, FILE *out) {
         JUDGE_NEED(rd, 1, 1099, "N", n);
         if (m % (n + 1) == 0) {
             fputs("none\n", out);
-        } else if (n >= m) { /* any bid of M or more buys at once */
-            for (int64_t b = m; b <= n; b++)
-                fprintf(out, b < n ? "%lld " : "%lld\n", (long long)b);
+        } else if (n >= m) { /* any bid of M or more buys at once: m..n, cut from all bids */
+            static char bids[1099 * 5 + 1]; /* "1 2 3 ... 1099 " */
+            static uint16_t at[1099 + 2];   /* where bid b starts; at[1100]: the end */
+            if (!at[1100]) {
+                unsigned used = 0;
+                for (int b = 1; b <= 1099; b++) {
+                    at[b] = (uint16_t)used;
+                    used += (unsigned)sprintf(bids + used, "%d ", b);
+                }
+                at[1100] = (uint16_t)used;
+            }
+            fwrite(bids + at[m], 1, (size_t)(at[n + 1] - at[m] - 1), out);
+            putc('\n', out);
         } else {
             fprintf(out, "%lld\n", (long long)(m % (n + 1)));
         }

@@ -2,15 +2,23 @@
 # make bench: runs the benchmark firmware under simavr and prints, per game, the
 # median and worst AVR cycles to choose the device's move and the deepest stack,
 # then the flash and RAM the engine takes in that image, each against its target.
+# BENCH_QUICK=1 in the environment: BENCH_ELF is the quick build (fewer positions), said so.
 # Usage: bench.sh AVR_RUN BENCH_ELF ENGINE_OBJECTS...
+#        bench.sh --sizes BENCH_ELF ENGINE_OBJECTS...  (the flash and RAM lines only, no run)
 set -eu
-run=$1 elf=$2
+sizes_only=false
+if [ "$1" = --sizes ]; then sizes_only=true; run=; elf=$2; else run=$1 elf=$2; fi
 shift 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+if ! $sizes_only; then
 "$run" --cycles 2e10 --stats "$tmp/stats" "$elf" >"$tmp/out"
 
+if [ "${BENCH_QUICK:-0}" != 0 ]; then
+    echo "QUICK FORM (make test): 500 random positions, up to 3 heaps in 'all', 8 hard positions,"
+    echo "misere positions of up to 10 tokens; make bench gives the figures below in full."
+fi
 echo "Engine decision (engine_choose_move, Perfect) in AVR cycles at 16 MHz, measured by simavr."
 echo "all: every position of 1-4 heaps <= 8 (Wythoff: 2); random: 10,000 positions of 8 heaps <= 8"
 echo "(Kayles-like: 8 rows of 8 pins with a gap; Wythoff: 2 heaps); hard: 64 known hard positions"
@@ -68,6 +76,7 @@ awk -v out="$tmp/out" '
         printf "deepest stack during a decision %d bytes: target <= 256: %s\n", deepest, \
             deepest <= 256 ? "met" : "MISSED"
     }' "$tmp/stats"
+fi
 
 # Flash and RAM of the engine in the benchmark image: the sizes, in the linked ELF, of
 # every symbol the engine objects define (tables included; shared libgcc helpers not).
@@ -86,8 +95,8 @@ avr-nm -S --size-sort "$elf" | awk -v syms="$tmp/engine_syms" '
         if ($4 ~ /^engine_table_.*_(nibbles|marks|phrases)$/) tables += size
     }
     END {
-        printf "engine flash %d bytes (code %d + tables %d): target <= 8192: %s\n", flash, \
-            flash - tables, tables, flash <= 8192 ? "met" : "MISSED"
+        # no target of its own: the flash budget is per board image (the first step)
+        printf "engine flash %d bytes (code %d + tables %d)\n", flash, flash - tables, tables
         printf "engine flash by source file:"
         files = 0
         for (file in by_file) files++

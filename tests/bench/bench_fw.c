@@ -2,7 +2,8 @@
  * cycle-exactly under simavr through the probe registers, for every game, over
  * every position of up to 4 heaps <= 8, 10,000 random 8-heap positions and known
  * worst cases, then for misere variants over every position of 1-16 tokens with the
- * exact search's memo kept and emptied; reports each game's deepest stack by painting RAM. */
+ * exact search's memo kept and emptied; reports each game's deepest stack by painting RAM.
+ * Built with BENCH_QUICK=1 (make test's quick form): the same decisions, fewer of them. */
 #include <avr/io.h>
 #include <avr/sleep.h>
 #include <avr_mcu_section.h>
@@ -16,7 +17,13 @@
 AVR_MCU(F_CPU, "atmega328p");
 
 #define BENCH_PAINT 0xC5
-#define BENCH_RANDOM_POSITIONS 10000u
+#ifndef BENCH_QUICK
+#define BENCH_QUICK 0
+#endif
+#define BENCH_RANDOM_POSITIONS (BENCH_QUICK ? 500u : 10000u)
+#define BENCH_ALL_HEAPS (BENCH_QUICK ? 3 : 4)       /* every position of up to this many heaps */
+#define BENCH_HARD_POSITIONS (BENCH_QUICK ? 8 : 64) /* the known hard ones */
+#define BENCH_MISERE_MAX (BENCH_QUICK ? 10 : ENGINE_MISERE_TOKENS) /* tokens, misere variants */
 #define BENCH_TAG_CONSOLE 255 /* console-sized positions: not the device's 10,000-cycle target */
 #define BENCH_TAG_CONSOLE_MOORE 254 /* ... of moore:k: 16 heaps near 2^32 */
 #define BENCH_TAG_CONSOLE_LASKER 253 /* ... of lasker */
@@ -116,7 +123,7 @@ static void bench_game(uint8_t g)
            tag_random, name, tag_worst, name);
     bench_paint();
     const uint8_t two = engine_heap_count(&bench_rules) == 2; /* wythoff, king */
-    const uint8_t max_heaps = two ? 2 : 4;
+    const uint8_t max_heaps = two ? 2 : BENCH_ALL_HEAPS;
     /* every position of 1..4 heaps of 0..8 (Wythoff, king: 2 heaps), heaps in every order */
     for (uint8_t count = two ? 2 : 1; count <= max_heaps; count++) {
         memset(&bench_pos, 0, sizeof bench_pos);
@@ -146,7 +153,7 @@ static void bench_game(uint8_t g)
     /* worst cases: lost positions make the engine scan everything; an emptied work buffer
      * makes run-time games recompute their values from scratch. Wythoff's are console-sized
      * (heaps near 2^32, the longest Zeckendorf representations) and reported apart. */
-    for (uint8_t k = 0; k < 64; k++) {
+    for (uint8_t k = 0; k < BENCH_HARD_POSITIONS; k++) {
         if (two && bench_rules.game != ENGINE_GAME_WYTHOFF) { /* the king: 2^32 - 1 and less */
             bench_pos.count = 2;
             bench_pos.heap[0] = ENGINE_HEAP_MAX - k;
@@ -210,7 +217,7 @@ static void bench_misere(uint8_t g)
            tag + 2, name);
     bench_paint();
     for (uint8_t cold = 0; cold < 2; cold++)
-        for (uint8_t total = 1; total <= ENGINE_MISERE_TOKENS; total++) {
+        for (uint8_t total = 1; total <= BENCH_MISERE_MAX; total++) {
             memset(&bench_pos, 0, sizeof bench_pos);
             bench_pos.count = 1;
             bench_pos.heap[0] = total;

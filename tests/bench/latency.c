@@ -6,10 +6,12 @@
  * Usage: latency FIRMWARE.elf BOARD */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "scenario.h"
 
 #define LATENCY_PRESSES 200
+#define LATENCY_QUICK_PRESSES 20 /* BENCH_QUICK=1: make test's quick form */
 #define LATENCY_LOOK_MS 30
 
 static int latency_compare(const void *a, const void *b)
@@ -22,6 +24,8 @@ int main(int argc, char **argv)
 {
     char err[256];
     if (argc != 3) return 2;
+    const char *quick = getenv("BENCH_QUICK");
+    const unsigned presses = quick && strcmp(quick, "0") != 0 ? LATENCY_QUICK_PRESSES : LATENCY_PRESSES;
     scn_t *s = scn_open(argv[1], argv[2], err, sizeof err);
     if (!s || !scn_wait_line(s, "@turn human", 3000)) {
         printf("latency: %s\n", s ? "no game" : err);
@@ -29,12 +33,26 @@ int main(int argc, char **argv)
     }
     scn_set_bounce(s, &SIM_BOUNCE_DEFAULT);
     scn_run_ms(s, 1100);
-    const unsigned row = 0, shown = scn_row_len(s, 0) - 1, led = shown - 1;
+    /* row 0's heap as the game stands (the device may have moved first: matrix8, shift595) */
+    unsigned heap0 = scn_row_len(s, 0);
+    for (size_t i = scn_line_count(s); i-- > 0;) {
+        const char *l = scn_line(s, i), *at = NULL;
+        if (strncmp(l, "@game ", 6) == 0) at = strchr(l + 6, ' ');                   /* @game nim 8 8 */
+        else if (strncmp(l, "@move ", 6) == 0) at = strchr(l + 6, ' ');          /* @move cpu 8 7 */
+        if (!at) continue;
+        heap0 = (unsigned)strtoul(at, NULL, 10);
+        break;
+    }
+    if (heap0 < 2) {
+        printf("latency: row 0 holds %u token(s): two are needed\n", heap0);
+        return 1;
+    }
+    const unsigned row = 0, shown = heap0 - 1, led = shown - 1;
     double ms[LATENCY_PRESSES];
     unsigned visible = 0, blipped = 0, missed = 0;
     const double cycles_per_ms = 16000.0;
     scn_tap(s, SIM_BTN_RIGHT); /* `shown` now blinks in the shared phase */
-    for (unsigned i = 0; i < LATENCY_PRESSES && scn_ok(s); i++) {
+    for (unsigned i = 0; i < presses && scn_ok(s); i++) {
         unsigned waited = 0;
         while (scn_ok(s) && waited++ < 1000 && !sim_led_on(scn_leds(s), row, shown))
             scn_run_ms(s, 1); /* into a lit half... */

@@ -18,6 +18,8 @@ static const char *const problems[] = {"1846", "1847", "1848", "1849", "1850", "
                                        "1907", "2509", "1527", "1944", "2999", "1524"};
 #define PROBLEMS (sizeof problems / sizeof problems[0])
 
+static const char *samples_dir;
+
 /* What a run of judge_run printed. */
 typedef struct {
     int rc;
@@ -96,16 +98,64 @@ static void test_samples(const char *dir) {
     result_free(&r);
 }
 
+/* Output that cannot be written: said on err, and a failure, whatever the input. */
+static void test_output_fails(void) {
+    FILE *full = fopen("/dev/full", "w");
+    if (!full) return; /* no such device here */
+    for (size_t i = 0; i < PROBLEMS; i++) {
+        char path[64], *err;
+        size_t err_len;
+        snprintf(path, sizeof path, "%s/%s.in", samples_dir, problems[i]);
+        FILE *in = fopen(path, "rb"), *ferr = open_memstream(&err, &err_len);
+        const int rc = judge_run(problems[i], in, full, ferr);
+        fclose(ferr);
+        CHECK(rc == 1 && strstr(err, "writing the output: No space left on device"),
+              "%s to /dev/full: rc %d err '%s'", problems[i], rc, err);
+        free(err);
+        fclose(in);
+        clearerr(full);
+    }
+    fclose(full);
+}
+
+/* --help's sample is the problem's sample, in and out, and says its input. */
+static void test_help(void) {
+    for (size_t i = 0; i < PROBLEMS; i++) {
+        char path[512], *text;
+        size_t len, in_len, out_len;
+        FILE *f = open_memstream(&text, &len);
+        const int rc = judge_help(problems[i], f, stderr);
+        fclose(f);
+        snprintf(path, sizeof path, "%s/%s.in", samples_dir, problems[i]);
+        char *in = slurp(path, &in_len);
+        snprintf(path, sizeof path, "%s/%s.out", samples_dir, problems[i]);
+        char *want = slurp(path, &out_len);
+        CHECK(rc == 0 && in && want && strstr(text, "\ninput: ") && strstr(text, in) &&
+                  strstr(text, want),
+              "judge_help %s: rc %d '%s'", problems[i], rc, text);
+        free(text);
+        free(in);
+        free(want);
+    }
+    FILE *null = fopen("/dev/null", "w");
+    CHECK(judge_help("9999", null, null) == 2, "judge_help of an unknown problem");
+    fclose(null);
+}
+
 static void test_list_and_unknown(void) {
     char *text;
     size_t len;
     FILE *f = open_memstream(&text, &len);
     judge_list(f);
     fclose(f);
-    int lines = 0;
-    for (size_t i = 0; i < len; i++)
-        lines += text[i] == '\n';
-    CHECK(lines == 18, "judge_list printed %d lines", lines);
+    int lines = 0, wide = 0, col = 0; /* a problem a line, wrapped before column 80 */
+    for (size_t i = 0; i < len; i++) {
+        lines += text[i] == '\n' && text[i + 1] != ' ';
+        const unsigned char c = (unsigned char)text[i];
+        col = c == '\n' ? 0 : col + ((c & 0xC0) != 0x80 ? 1 + (c >= 0xE3) : 0);
+        wide += col > 80;
+    }
+    CHECK(lines == 18 && wide == 0, "judge_list printed %d problems, %d columns past 80", lines, wide);
     for (size_t i = 0; i < PROBLEMS; i++) {
         char needle[8];
         snprintf(needle, sizeof needle, "%s  ", problems[i]);
@@ -126,6 +176,7 @@ static const struct {
     {"1536", "2 2 5\n3\n2 5 x\n", "judge 1536: line 3: expected a number, got 'x'"},
     {"1846", "", "judge 1846: line 1: expected the number of test cases, got end of input"},
     {"1846", "2\n23 2\n", "expected n, got end of input"},
+    {"1846", "2\n3 4\n5", "line 3: expected m, got end of input"}, /* no line end at the end */
     {"1846", "1\n0 3\n", "line 2: n 0 out of range (1..1000)"},
     {"1846", "101\n", "the number of test cases 101 out of range (1..100)"},
     {"1847", "0\n", "n 0 out of range (1..1000)"},
@@ -182,6 +233,116 @@ static void test_bad_input(void) {
               "bad input %zu (%s): rc %d, err '%s', wanted '%s'", i, bad[i].problem, r.rc, r.err,
               bad[i].says);
         result_free(&r);
+    }
+}
+
+/* The number reader at its edges, line counting with every line end, and what a bad case leaves
+ * on the output: every problem's output is whole lines, even when its input goes wrong. */
+static void test_reader_edges(void) {
+    for (size_t i = 0; i < PROBLEMS; i++) { /* INT64_MIN and past it: out of range, no overflow */
+        static const char *const huge[] = {"-9223372036854775808\n", "-9223372036854775809\n",
+                                           "9223372036854775808\n", "18446744073709551616\n"};
+        for (size_t h = 0; h < 4; h++) {
+            if (!strcmp(problems[i], "1404")) continue; /* digit strings, not numbers */
+            result_t r = run(problems[i], huge[h], strlen(huge[h]));
+            CHECK(r.rc == 1 && strstr(r.err, "out of range"), "%s on %s: rc %d err '%s'",
+                  problems[i], huge[h], r.rc, r.err);
+            result_free(&r);
+        }
+    }
+    /* zeros in front change no number, however many */
+    static const char padded[] = "0000000000000000000000000000000000001\n00000000000000000000000000003\n";
+    result_t r = run("1847", padded, strlen(padded));
+    CHECK(r.rc == 0 && !strcmp(r.out, "Kiki\nCici\n"), "1847 zero-padded: rc %d out '%s' err '%s'",
+          r.rc, r.out, r.err);
+    result_free(&r);
+    static const char zeros[] = "-0000000000000000000000000000000 +000000000000000000000000000000000000\n";
+    r = run("1527", zeros, strlen(zeros));
+    CHECK(r.rc == 0 && !strcmp(r.out, "0\n"), "1527 signed zeros: rc %d out '%s' err '%s'", r.rc,
+          r.out, r.err);
+    result_free(&r);
+    static const char big1517[] = "0000000000000000000000000000000000004294967295\n";
+    r = run("1517", big1517, strlen(big1517));
+    CHECK(r.rc == 1 && strstr(r.err, "out of range (2..4294967294)"),
+          "1517 zero-padded too big: rc %d err '%s'", r.rc, r.err);
+    result_free(&r);
+    /* CR alone, LF alone and CR LF each end one line */
+    static const char *const ends[] = {"\r", "\n", "\r\n", "\n\r"};
+    static const unsigned long end_lines[] = {3, 3, 3, 5};
+    for (size_t e = 0; e < 4; e++) {
+        char in[64];
+        snprintf(in, sizeof in, "2%s5 3%s0 3%s", ends[e], ends[e], ends[e]);
+        r = run("1846", in, strlen(in));
+        char says[32];
+        snprintf(says, sizeof says, "line %lu: n 0 out of range", end_lines[e]);
+        CHECK(r.rc == 1 && strstr(r.err, says), "1846 line ends %zu: err '%s', wanted '%s'", e,
+              r.err, says);
+        result_free(&r);
+    }
+    /* bad input inside an S-Nim case: nothing of that case's line */
+    static const char *const snim_bad[] = {"1 1\n2\n1 1\n1 x\n", "1 1\n3\n1 1\n1 2\n",
+                                           "2 1 2\n1\n1 3\n1 1\n2\n1 1\n1 99999\n0\n"};
+    static const char *const snim_out[] = {"", "", "L\n"};
+    for (size_t p = 0; p < 2; p++)
+        for (size_t i = 0; i < 3; i++) {
+            const char *problem = p ? "1944" : "1536";
+            r = run(problem, snim_bad[i], strlen(snim_bad[i]));
+            CHECK(r.rc == 1 && !strcmp(r.out, snim_out[i]), "%s bad case %zu: rc %d out '%s'",
+                  problem, i, r.rc, r.out);
+            result_free(&r);
+        }
+    /* every bad input of the table: what was printed is whole lines */
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        r = run(bad[i].problem, bad[i].input, strlen(bad[i].input));
+        const size_t n = strlen(r.out);
+        CHECK(n == 0 || r.out[n - 1] == '\n', "bad input %zu (%s) left '%s' unended", i,
+              bad[i].problem, r.out);
+        result_free(&r);
+    }
+}
+
+/* 2999 at its largest: lines of up to 1000 stones, 100 takes, values past 64 (the judge's
+ * bitsets widen) and past 512, each length against the plain mex of every take and split. */
+static void test_big_lines(void) {
+    static const int sets[][3] = {{1, 100, 1}, {1, 1000, 10}, {3, 300, 3}, {1, 5, 1}};
+    for (size_t t = 0; t < sizeof sets / sizeof sets[0]; t++) {
+        int take[100], k = 0;
+        for (int v = sets[t][0]; v <= sets[t][1] && k < 100; v += sets[t][2])
+            take[k++] = v;
+        static uint32_t sg[1001];
+        static uint8_t seen[1 << 17];
+        uint32_t top = 0;
+        for (int len = 0; len <= 1000; len++) {
+            memset(seen, 0, sizeof seen);
+            for (int i = 0; i < k; i++)
+                for (int a = 0; a + take[i] <= len; a++)
+                    seen[sg[a] ^ sg[len - take[i] - a]] = 1;
+            uint32_t mex = 0;
+            while (seen[mex])
+                mex++;
+            sg[len] = mex;
+            if (mex > top) top = mex;
+        }
+        char *in, *want;
+        size_t in_len, want_len;
+        FILE *fin = open_memstream(&in, &in_len), *fwant = open_memstream(&want, &want_len);
+        fprintf(fin, "%d\n", k);
+        for (int i = 0; i < k; i++)
+            fprintf(fin, " %d", take[i]);
+        fprintf(fin, "\n1000\n");
+        for (int q = 0; q < 1000; q++) {
+            const int len = q % 2 ? 1000 - q / 2 : 1 + q / 2; /* long and short in turn */
+            fprintf(fin, "%d\n", len);
+            fputs(sg[len] ? "1\n" : "2\n", fwant);
+        }
+        fclose(fin);
+        fclose(fwant);
+        result_t r = run("2999", in, in_len);
+        CHECK(r.rc == 0 && !strcmp(r.out, want), "2999 takes %d..%d step %d (values to %u): rc %d err '%s'",
+              sets[t][0], sets[t][1], sets[t][2], top, r.rc, r.err);
+        result_free(&r);
+        free(in);
+        free(want);
     }
 }
 
@@ -273,6 +434,24 @@ static int random_bash_family(void) {
         for (int bid = 1; bid <= n; bid++)
             if (brute_sale_bid_wins(bid, m, n)) fprintf(b.fwant, any++ ? " %d" : "%d", bid);
         fprintf(b.fwant, any ? "\n" : "none\n");
+    }
+    static const int sale_edges[][2] = {{1, 199}, {199, 199}, {150, 199}, {99, 100},
+                                        {9, 10},  {10, 99},   {100, 199}, {198, 199}};
+    for (size_t i = 0; i < sizeof sale_edges / sizeof sale_edges[0]; i++) { /* the longest lines */
+        const int m = sale_edges[i][0], n = sale_edges[i][1];
+        fprintf(b.fin, "%d %d\n", m, n);
+        int any = 0;
+        for (int bid = 1; bid <= n; bid++)
+            if (brute_sale_bid_wins(bid, m, n)) fprintf(b.fwant, any++ ? " %d" : "%d", bid);
+        fprintf(b.fwant, any ? "\n" : "none\n");
+    }
+    batch_check(&b, "2149");
+    batch_open(&b); /* 2149's longest lines, past what the brute force holds: M <= N buys at once */
+    static const int sale_long[][2] = {{1, 1099}, {1099, 1099}, {1000, 1099}, {999, 1000}, {5, 1098}};
+    for (size_t i = 0; i < sizeof sale_long / sizeof sale_long[0]; i++) {
+        fprintf(b.fin, "%d %d\n", sale_long[i][0], sale_long[i][1]);
+        for (int bid = sale_long[i][0]; bid <= sale_long[i][1]; bid++)
+            fprintf(b.fwant, bid < sale_long[i][1] ? "%d " : "%d\n", bid);
     }
     batch_check(&b, "2149");
     cases += 2000;
@@ -600,11 +779,16 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s SAMPLES_DIR\n", argv[0]);
         return 2;
     }
+    samples_dir = argv[1];
     test_samples(argv[1]);
+    test_output_fails();
+    test_help();
     test_list_and_unknown();
     test_bad_input();
+    test_reader_edges();
     test_apis();
     test_big_graphs();
+    test_big_lines();
     int cases = random_bash_family();
     cases += random_nims();
     cases += random_sg();
