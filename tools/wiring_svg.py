@@ -444,19 +444,19 @@ def draw_shift595(b):
         if st:
             s.text(chips[c][7][0], gnd + 58, f"◆ status light: {st[0]['name']}", 10, "middle",
                    fill="#2e7d32", weight="bold")
-    # the pull-up on OE, left of chip 0
+    # the pull-up on OE, left of chip 0, hanging from the 5V rail
     xo, yo = chips[0][HC_NAMES["OE"]]
-    bus0 = rows[0]["bus"]["OE"]
+    bus0, y5 = rows[0]["bus"]["OE"], rows[0]["y5"]
     xp = X0 - P
     s.wire(chip_end(0, "OE"), "pull-up resistor", [(xo, yo), (xo, bus0 + 6), (xp, bus0 + 6),
-                                                    (xp, bus0 - 10)], "oe")
-    s.raw(f'<rect x="{xp - 6}" y="{bus0 - 54}" width="12" height="44" rx="3" fill="#e8d3a9" stroke="#8a6d3b">'
+                                                    (xp, y5 + 40)], "oe")
+    s.raw(f'<rect x="{xp - 6}" y="{y5 + 8}" width="12" height="32" rx="3" fill="#e8d3a9" stroke="#8a6d3b">'
           "<title>10 kΩ pull-up on OE</title></rect>")
-    s.text(xp + 3.5, bus0 - 32, f"{h['oe_pullup'] // 1000} kΩ", 8.5, rot=True)
-    s.wire("pull-up resistor", "5V", [(xp, bus0 - 54), (xp, rows[0]["y5"])], "5v")
-    s.dot(xp, rows[0]["y5"], "5v")
-    s.text(xp - 10, bus0 - 24, "pull-up", 9, "end")
-    s.text(xp - 10, bus0 - 12, "on OE", 9, "end")
+    s.text(xp + 3.5, y5 + 24, f"{h['oe_pullup'] // 1000} kΩ", 8, rot=True)
+    s.wire("pull-up resistor", "5V", [(xp, y5 + 8), (xp, y5)], "5v")
+    s.dot(xp, y5, "5v")
+    s.text(xp - 10, y5 + 22, "pull-up", 9, "end")
+    s.text(xp - 10, y5 + 34, "on OE", 9, "end")
     yl = last + 74
     legend(s, UX, yl, LEGEND + ["Chip pins by number: pin 1 is left of the notch, along the bottom; "
                                 "16 to 9 run along the top."])
