@@ -102,6 +102,7 @@ CHECK_PROGRAMS =
 include sim/sim.mk
 include sim/web/web.mk
 include host/judge/judge.mk
+include tests/wiring/wiring.mk
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # --- the firmware image for BOARD ---
@@ -134,7 +135,7 @@ endif
 ENGINE_PROFILE := $(BOARD_KIND)
 FW_ENGINE_INC := $(if $(filter device,$(ENGINE_PROFILE)),$(ENGINE_DEVICE_INC),$(ENGINE_INC))
 FW_TABLES_H := $(if $(filter device,$(ENGINE_PROFILE)),$(TABLES_DEVICE_H),$(TABLES_H))
-FW_INC := -Iboards/$(BOARD) -Ifirmware/board -Ifirmware/runtime -Ifirmware/display \
+FW_INC := -Iboards/$(BOARD) -I$(WIRING_GEN) -Ifirmware/board -Ifirmware/runtime -Ifirmware/display \
 	-Ifirmware/game -Ifirmware/console $(FW_ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
 	-DGRUNDY_HOME='"board $(BOARD)"' $(FW_HOME)
 FW_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/obj/%.o)
@@ -152,6 +153,10 @@ $(FW_DIR)/obj/%.o: %.c Makefile | $(FW_TABLES_H)
 	@mkdir -p $(@D)
 	@echo "  AVR-CC  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) -c $< -o $@
+
+# a board's code is checked against its pin table when it compiles (tests/wiring/wiring.mk)
+$(patsubst %.c,$(FW_DIR)/obj/%.o,$(wildcard boards/$(BOARD)/*.c)) \
+$(patsubst %.c,$(FW_DIR)/faults/obj/%.o,$(wildcard boards/$(BOARD)/*.c)): $(WIRING_GEN)/wiring_$(BOARD).h
 
 
 # -ffunction-sections -fdata-sections on the link step too: LTO's own output then goes to
@@ -433,6 +438,8 @@ help:
 	@echo "  make console       the serial console of the simulated board: type commands (help)"
 	@echo "                     EEPROM shared with make play; Ctrl-D or quit leaves"
 	@echo "  make cli           build $(BUILD)/host/grundy: the console on this computer (grundy judge too)"
+	@echo "  make wiring        after a boards/<b>/wiring.yaml changed: write what is made"
+	@echo "                     from it (Pins tables, drawings, the page's wiring.js)"
 	@echo "  make test          install what is missing, build every board, run every test"
 	@echo "                     (the scenario suites once per board; TEST_JOBS=$(TEST_JOBS) at a time;"
 	@echo "                     SUITES='nim console' runs only the suites whose names match)"

@@ -6,6 +6,7 @@
 #include "board_matrix8.h"
 
 #include "part_io.h"
+#include "wiring_matrix8.h"
 
 #include <sim_avr.h>
 
@@ -24,7 +25,22 @@ struct matrix8 {
 
 static matrix8_t *attached; /* every attached board, for matrix8_find() */
 
-static const uint8_t matrix8_row_len[] = {8, 8, 8, 8, 8, 8, 8, 8};
+static const uint8_t matrix8_row_len[] = WIRING_MATRIX8_ROW_LENGTHS;
+
+/* The pins and the matrix's order come from the board's pin table (boards/matrix8/wiring.yaml,
+ * build/gen/wiring/wiring_matrix8.h): LOAD and the buzzer here, DIN and CLK are the SPI's own
+ * (simavr's SPI), and max7219.h's row and column order must be the table's. */
+#define MATRIX8_PIN_BIT(...) MATRIX8_PIN_BIT_(__VA_ARGS__)
+#define MATRIX8_PIN_BIT_(port, bit) ((port) == 'B' ? (bit) : -1)
+_Static_assert(MATRIX8_PIN_BIT(WIRING_MATRIX8_MAX7219_DIN) == 3 && MATRIX8_PIN_BIT(WIRING_MATRIX8_MAX7219_CLK) == 5,
+               "the table's DIN and CLK are not the SPI's MOSI and SCK");
+#define MATRIX8_DIGIT(r, d) _Static_assert(MAX7219_ROW_OF_DIGIT((d) - MAX7219_REG_DIGIT0) == (r), "row order");
+#define MATRIX8_COLUMN(i, b) _Static_assert(MAX7219_COL_OF_BIT(b) == (i), "column order");
+WIRING_MATRIX8_MAX7219_DIGITS(MATRIX8_DIGIT)
+WIRING_MATRIX8_MAX7219_COLUMNS(MATRIX8_COLUMN)
+
+#define MATRIX8_BUTTON(name, port, bit, pin, words) [SIM_BTN_##name] = {port, bit, true},
+static const sim_pin_t matrix8_buttons[SIM_BTN_COUNT] = {WIRING_MATRIX8_BUTTONS(MATRIX8_BUTTON)};
 
 static void on_buzzer(void *user, bool high) {
     (void)high;
@@ -37,9 +53,11 @@ static void *matrix8_attach(struct avr_t *avr, struct sim_leds *leds) {
     if (!m) return NULL;
     m->avr = avr;
     /* LOAD idles high (the module's pull-up) until the firmware drives it */
-    const max7219_config_t cfg = {.load = {'B', 2, false}, .load_pulled_up = true, .leds = leds};
+    const max7219_config_t cfg = {.load = {WIRING_MATRIX8_MAX7219_LOAD, false},
+                                  .load_pulled_up = WIRING_MATRIX8_MAX7219_LOAD_PULLED_UP,
+                                  .leds = leds};
     m->chip = max7219_new(avr, &cfg);
-    if (!m->chip || !part_pin_watch(&m->buzzer, avr, (sim_pin_t){'B', 1, false}, false,
+    if (!m->chip || !part_pin_watch(&m->buzzer, avr, (sim_pin_t){WIRING_MATRIX8_BUZZER, false}, false,
                                     on_buzzer, m)) {
         max7219_free(m->chip);
         free(m);
@@ -105,7 +123,7 @@ const sim_board_t sim_board_matrix8 = {
     .rows = sizeof matrix8_row_len / sizeof matrix8_row_len[0],
     .row_len = matrix8_row_len,
     .led_pins = NULL,
-    .buttons = sim_buttons_a0_a5,
+    .buttons = matrix8_buttons,
     .attach = matrix8_attach,
     .detach = matrix8_detach,
 };

@@ -6,25 +6,31 @@
 
 #include <stddef.h>
 
-#define SHIFT595_ROWS 4
-#define SHIFT595_STATUS_Q 7 /* Q7 of chip r: status light r */
+#include "wiring_shift595.h"
+
+#define SHIFT595_ROWS WIRING_SHIFT595_ROWS
+#define SHIFT595_CHIPS WIRING_SHIFT595_HC595_CHIPS
 #define SHIFT595_MAX_OPEN 8 /* simulations open at once (tests open a few) */
 
-static const uint8_t shift595_row_len[SHIFT595_ROWS] = {7, 7, 7, 7};
+static const uint8_t shift595_row_len[SHIFT595_ROWS] = WIRING_SHIFT595_ROW_LENGTHS;
 
-/* bit 8c+k = chip c's Qk: Q0..Q6 are row c's LEDs 0..6, Q7 a status light (no LED row) */
-/* clang-format off */
-static const hc595_led_t shift595_map[8 * SHIFT595_ROWS] = {
-    /* chip 0: row 0; Q7 "your move" */
-    {0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {HC595_NO_LED, 0},
-    /* chip 1: row 1; Q7 "my move" */
-    {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}, {HC595_NO_LED, 0},
-    /* chip 2: row 2; Q7 "you win" */
-    {2, 0}, {2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {HC595_NO_LED, 0},
-    /* chip 3: row 3; Q7 "I win" */
-    {3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {3, 6}, {HC595_NO_LED, 0},
-};
-/* clang-format on */
+/* From the board's pin table (boards/shift595/wiring.yaml, build/gen/wiring/wiring_shift595.h):
+ * bit 8c+q = chip c's Qq, the LED it lights (row, index), or none for a status light. */
+#define SHIFT595_LED(row, index, chip, q, words) [8 * (chip) + (q)] = {row, index},
+#define SHIFT595_LIGHT(light, chip, q, name, words) [8 * (chip) + (q)] = {HC595_NO_LED, 0},
+static const hc595_led_t shift595_map[8 * SHIFT595_CHIPS] = {
+    WIRING_SHIFT595_HC595_LEDS(SHIFT595_LED) WIRING_SHIFT595_HC595_STATUS(SHIFT595_LIGHT)};
+
+/* status light i's bit in the chain */
+#define SHIFT595_LIGHT_BIT(light, chip, q, name, words) [light] = 8 * (chip) + (q),
+static const uint8_t shift595_light_bit[SIM_SHIFT595_LIGHTS] = {
+    WIRING_SHIFT595_HC595_STATUS(SHIFT595_LIGHT_BIT)};
+#define SHIFT595_LIGHT_NAME(light, chip, q, name, words) [light] = name,
+static const char *const shift595_light_name[SIM_SHIFT595_LIGHTS] = {
+    WIRING_SHIFT595_HC595_STATUS(SHIFT595_LIGHT_NAME)};
+
+#define SHIFT595_BUTTON(name, port, bit, pin, words) [SIM_BTN_##name] = {port, bit, true},
+static const sim_pin_t shift595_buttons[SIM_BTN_COUNT] = {WIRING_SHIFT595_BUTTONS(SHIFT595_BUTTON)};
 
 static struct {
     const struct avr_t *avr;
@@ -37,10 +43,10 @@ static void *shift595_attach(struct avr_t *avr, struct sim_leds *leds) {
         i++;
     if (i == SHIFT595_MAX_OPEN) return NULL;
     const hc595_config_t cfg = {
-        .chips = SHIFT595_ROWS,
-        .rclk = {'B', 2, false},
-        .oe = {'B', 1, false},
-        .oe_pulled_up = true, /* 10 kOhm to 5 V: dark through reset and the bootloader */
+        .chips = SHIFT595_CHIPS,
+        .rclk = {WIRING_SHIFT595_HC595_RCLK, false},
+        .oe = {WIRING_SHIFT595_HC595_OE, false},
+        .oe_pulled_up = WIRING_SHIFT595_HC595_OE_PULLED_UP, /* dark through reset and the bootloader */
         .leds = leds,
         .map = shift595_map,
     };
@@ -67,7 +73,7 @@ unsigned sim_shift595_lights(const hc595_t *h) {
     hc595_get_state(h, &st);
     unsigned lights = 0;
     for (unsigned r = 0; r < SIM_SHIFT595_LIGHTS; r++)
-        lights |= (st.latched >> (8 * r + SHIFT595_STATUS_Q) & 1u) << r;
+        lights |= (unsigned)(st.latched >> shift595_light_bit[r] & 1u) << r;
     return lights;
 }
 
@@ -75,20 +81,21 @@ uint8_t sim_shift595_row(const hc595_t *h, unsigned r) {
     if (r >= SHIFT595_ROWS) return 0;
     hc595_state_t st;
     hc595_get_state(h, &st);
-    return (uint8_t)(st.latched >> (8 * r) & 0x7F);
+    uint8_t row = 0;
+    for (unsigned k = 0; k < 8 * SHIFT595_CHIPS; k++)
+        if (shift595_map[k].row == r && (st.latched >> k & 1)) row |= (uint8_t)(1u << shift595_map[k].col);
+    return row;
 }
 
 const char *sim_shift595_light_name(unsigned i) {
-    static const char *const names[SIM_SHIFT595_LIGHTS] = {"your move", "my move", "you win",
-                                                           "I win"};
-    return i < SIM_SHIFT595_LIGHTS ? names[i] : "?";
+    return i < SIM_SHIFT595_LIGHTS ? shift595_light_name[i] : "?";
 }
 
 const sim_board_t sim_board_shift595 = {
     .name = "shift595",
     .rows = SHIFT595_ROWS,
     .row_len = shift595_row_len,
-    .buttons = sim_buttons_a0_a5,
+    .buttons = shift595_buttons,
     .attach = shift595_attach,
     .detach = shift595_detach,
 };

@@ -13,7 +13,7 @@ SIM_Q = $(if $(filter 1,$(V)),,@)
 
 # -isystem: simavr's headers are not -Wextra clean. sim/ comes first because simavr installs
 # its own sim_core.h.
-SIM_HOST_CFLAGS := -Isim $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr libelf))
+SIM_HOST_CFLAGS := -Isim -I$(BUILD)/gen/wiring $(patsubst -I%,-isystem %,$(shell pkg-config --cflags simavr libelf))
 SIM_HOST_LIBS := $(shell pkg-config --libs simavr libelf)
 
 SIM_LIB_OBJS := $(SIM_BUILD)/sim_core.o
@@ -51,6 +51,11 @@ $(SIM_SERIAL): $(SIM_SERIAL_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
 
 -include $(SIM_HOST_OBJS:.o=.d)
+
+# each board model's parts come from its pin table (tests/wiring/wiring.mk)
+$(SIM_BUILD)/board_direct.o: $(BUILD)/gen/wiring/wiring_direct.h
+$(SIM_BUILD)/board_matrix8.o: $(BUILD)/gen/wiring/wiring_matrix8.h
+$(SIM_BUILD)/board_shift595.o: $(BUILD)/gen/wiring/wiring_shift595.h
 
 # Self-test firmware: one source, one ELF per way of ending a run.
 SIM_AVR_CC ?= avr-gcc

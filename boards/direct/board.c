@@ -1,12 +1,12 @@
-/* The direct board's pins as data: each LED is one Uno pin driven high to light it,
- * each button one pin of port C pulled up and shorted to ground when pressed.
- * | row | LEDs, left to right         | pins                    |
- * |  0  | D2 D3 D4                    | PD2 PD3 PD4             |
- * |  1  | D5 D6 D7 D8                 | PD5 PD6 PD7 PB0         |
- * |  2  | D9 D10 D11 D12 D13 (on-board LED) | PB1 PB2 PB3 PB4 PB5 | */
+/* The direct board's pins as data: each LED is one Uno pin driven high to light it (PD2..PD7,
+ * then PB0..PB5, in reading order), each button one pin of port C pulled up and shorted to
+ * ground when pressed. The pin table is boards/direct/wiring.yaml; the static assertions below
+ * hold this file to it. */
 #include <avr/io.h>
 
 #include "board.h"
+#include "board_wiring.h"
+#include "wiring_direct.h"
 
 static const uint8_t board_lengths[BOARD_ROWS] = BOARD_ROW_LENGTHS;
 
@@ -18,6 +18,27 @@ uint8_t board_row_length(uint8_t r)
 #define BOARD_BUTTON_MASK 0x3F /* PC0..PC5 */
 #define BOARD_PORTD_LEDS 0xFC  /* PD2..PD7: LEDs 0..5 in reading order */
 #define BOARD_PORTB_LEDS 0x3F  /* PB0..PB5: LEDs 6..11 */
+#define BOARD_PORTD_FIRST 2    /* LED n (reading order) on PD(n + 2) ... */
+#define BOARD_PORTB_FROM 6     /* ... and from LED 6 on PB(n - 6) */
+#define BOARD_ROW_AT(r) ((r) == 0 ? 0 : (r) == 1 ? 3 : 7) /* row r's LED 0 in reading order */
+
+/* The pin table (boards/direct/wiring.yaml) is what the code below drives and reads; checked
+ * when compiling, no code: each LED on the pin its place in reading order gives it, the masks
+ * exactly the table's LED pins, each button on its BUTTON_* bit of port C. */
+#define BOARD_LED_AT(port, bit, n)                                                                 \
+    ((port) == 'D' ? (bit) == (n) + BOARD_PORTD_FIRST && (BOARD_PORTD_LEDS >> (bit) & 1)           \
+                   : (port) == 'B' && (bit) == (n) - BOARD_PORTB_FROM && (BOARD_PORTB_LEDS >> (bit) & 1))
+#define BOARD_CHECK_LED(row, i, port, bit, pin, words)                                             \
+    _Static_assert(BOARD_LED_AT(port, bit, BOARD_ROW_AT(row) + (i)),                               \
+                   "the pin table puts " words " on " pin ": not where board_show drives it");
+#define BOARD_LED_D(row, i, port, bit, pin, words) | ((port) == 'D' ? 1 << (bit) : 0)
+#define BOARD_LED_B(row, i, port, bit, pin, words) | ((port) == 'B' ? 1 << (bit) : 0)
+WIRING_DIRECT_LEDS(BOARD_CHECK_LED)
+WIRING_DIRECT_BUTTONS(BOARD_CHECK_BUTTON)
+_Static_assert((0 WIRING_DIRECT_LEDS(BOARD_LED_D)) == BOARD_PORTD_LEDS &&
+                   (0 WIRING_DIRECT_LEDS(BOARD_LED_B)) == BOARD_PORTB_LEDS,
+               "the LED masks are not the pin table's LED pins");
+_Static_assert(WIRING_DIRECT_ROWS == BOARD_ROWS, "board_config.h's rows are not the pin table's");
 
 void board_init(void)
 {
@@ -40,9 +61,10 @@ uint8_t board_buttons_raw(void)
 void board_show(const uint8_t lit[BOARD_ROWS])
 {
     /* the 12 LEDs in reading order are consecutive pins: PD2..PD7 then PB0..PB5 */
-    const uint16_t all = (uint16_t)(lit[0] | lit[1] << 3 | (uint16_t)lit[2] << 7);
-    PORTD = (uint8_t)((PORTD & ~BOARD_PORTD_LEDS) | ((all << 2) & BOARD_PORTD_LEDS));
-    PORTB = (uint8_t)((PORTB & ~BOARD_PORTB_LEDS) | ((all >> 6) & BOARD_PORTB_LEDS));
+    const uint16_t all =
+        (uint16_t)(lit[0] | lit[1] << BOARD_ROW_AT(1) | (uint16_t)lit[2] << BOARD_ROW_AT(2));
+    PORTD = (uint8_t)((PORTD & ~BOARD_PORTD_LEDS) | ((all << BOARD_PORTD_FIRST) & BOARD_PORTD_LEDS));
+    PORTB = (uint8_t)((PORTB & ~BOARD_PORTB_LEDS) | ((all >> BOARD_PORTB_FROM) & BOARD_PORTB_LEDS));
 }
 
 /* The pins hold what board_show wrote: nothing to refresh, no sound to step. */

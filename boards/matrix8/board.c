@@ -7,11 +7,31 @@
 #include <util/atomic.h>
 
 #include "board.h"
+#include "board_wiring.h"
+#include "wiring_matrix8.h"
 
 #define BOARD_BUTTON_MASK 0x3F   /* PC0..PC5 */
 #define BOARD_BUZZER _BV(PB1)    /* D9, OC1A */
 #define BOARD_LOAD _BV(PB2)      /* D10, also SS: an output keeps the SPI master */
 #define BOARD_SPI_OUT (_BV(PB3) | _BV(PB5)) /* MOSI (D11), SCK (D13) */
+#define BOARD_ROW_DIGIT(r) ((r) + 1) /* row r (0 = top) is digit register r + 1 */
+#define BOARD_LED_BIT(i) (7 - (i))   /* LED i (0 = leftmost) is data bit 7 - i: board_reverse */
+
+/* The pin table (boards/matrix8/wiring.yaml) is what this file drives and reads; checked when
+ * compiling, no code: the module's LOAD, DIN and CLK, the buzzer, the matrix's rows and columns,
+ * each button on its BUTTON_* bit of port C. */
+_Static_assert(BOARD_PIN_IS_B(WIRING_MATRIX8_MAX7219_LOAD, BOARD_LOAD), "LOAD is not the pin table's");
+_Static_assert(BOARD_PIN_IS_B(WIRING_MATRIX8_MAX7219_DIN, _BV(PB3)) &&
+                   BOARD_PIN_IS_B(WIRING_MATRIX8_MAX7219_CLK, _BV(PB5)) &&
+                   BOARD_SPI_OUT == (_BV(PB3) | _BV(PB5)),
+               "DIN and CLK are not the pin table's");
+_Static_assert(BOARD_PIN_IS_B(WIRING_MATRIX8_BUZZER, BOARD_BUZZER), "the buzzer is not the pin table's");
+#define BOARD_CHECK_DIGIT(r, d) _Static_assert(BOARD_ROW_DIGIT(r) == (d), "a row's digit is not the pin table's");
+#define BOARD_CHECK_COLUMN(i, b) _Static_assert(BOARD_LED_BIT(i) == (b), "a column's bit is not the pin table's");
+WIRING_MATRIX8_MAX7219_DIGITS(BOARD_CHECK_DIGIT)
+WIRING_MATRIX8_MAX7219_COLUMNS(BOARD_CHECK_COLUMN)
+WIRING_MATRIX8_BUTTONS(BOARD_CHECK_BUTTON)
+_Static_assert(WIRING_MATRIX8_ROWS == BOARD_ROWS, "board_config.h's rows are not the pin table's");
 
 /* The MAX7219's registers in the order a refresh sends them, every 256 ms: frame i goes to
  * address i + 1: the rows (digit register k lights row k - 1, data bit 7 the leftmost column),
@@ -102,7 +122,7 @@ static void board_spi(uint8_t byte)
 /* Frame i, rows taken from lit; latched by LOAD's rising edge. */
 static void board_frame(uint8_t i, const uint8_t lit[BOARD_ROWS])
 {
-    uint8_t addr = (uint8_t)(i + 1), data;
+    uint8_t addr = (uint8_t)BOARD_ROW_DIGIT(i), data; /* the control registers follow the rows' */
     if (i < BOARD_ROWS) data = board_reverse(board_sent[i] = lit[i]); /* LED 0 leftmost */
     else data = board_control[i - BOARD_ROWS];
     if (addr == BOARD_FRAMES) addr = 0x0F;

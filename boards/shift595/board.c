@@ -1,16 +1,14 @@
 /* The shift595 board: 32 LEDs on four chained 74HC595 fed by the hardware SPI. The chips
  * hold their outputs, so the main loop sends the 4 bytes and latches them only when the
  * picture or the status lights changed; Timer1's PWM on OE (active low) sets the brightness.
- * Output bits (chip 0 is the one whose SER is on D11; LED 0 is a row's leftmost):
- * | chip | Q0..Q6             | Q7                     |
- * |  0   | row 0, LEDs 0..6   | status "your move"     |
- * |  1   | row 1, LEDs 0..6   | status "my move"       |
- * |  2   | row 2, LEDs 0..6   | status "you win"       |
- * |  3   | row 3, LEDs 0..6   | status "I win"         |
- * A byte's bit 7 is sent first and lands on Q7; the first byte sent ends in chip 3. */
+ * Chip r's Q0..Q6 are row r's LEDs 0..6, its Q7 status light r (the pin table,
+ * boards/shift595/wiring.yaml, which the static assertions below hold this file to); a byte's
+ * bit 7 is sent first and lands on Q7; the first byte sent ends in chip 3. */
 #include <avr/io.h>
 
 #include "board.h"
+#include "board_wiring.h"
+#include "wiring_shift595.h"
 
 #define BOARD_BUTTON_MASK 0x3F /* PC0..PC5 */
 #define BOARD_OE _BV(PB1)      /* D9, OC1A: low = outputs on */
@@ -18,6 +16,27 @@
 #define BOARD_MOSI _BV(PB3)    /* D11: SER of chip 0 */
 #define BOARD_SCK _BV(PB5)     /* D13: SRCLK of every chip */
 #define BOARD_STATUS_BIT 7     /* Q7 of chip r: status light r (BOARD_LIGHT_* bit r) */
+
+/* The pin table (boards/shift595/wiring.yaml) is what this file drives and reads; checked when
+ * compiling, no code: the chain's SER, SRCLK, RCLK and OE pins, row r's LED i on chip r's Qi
+ * (board_out[r] bit i), status light r on chip r's BOARD_STATUS_BIT, each button on its BUTTON_*
+ * bit of port C. */
+_Static_assert(BOARD_PIN_IS_B(WIRING_SHIFT595_HC595_SER, BOARD_MOSI) &&
+                   BOARD_PIN_IS_B(WIRING_SHIFT595_HC595_SRCLK, BOARD_SCK) &&
+                   BOARD_PIN_IS_B(WIRING_SHIFT595_HC595_RCLK, BOARD_RCLK) &&
+                   BOARD_PIN_IS_B(WIRING_SHIFT595_HC595_OE, BOARD_OE),
+               "SER, SRCLK, RCLK or OE is not the pin table's");
+_Static_assert(WIRING_SHIFT595_HC595_CHIPS == BOARD_ROWS && WIRING_SHIFT595_ROWS == BOARD_ROWS,
+               "board_send's chips or board_config.h's rows are not the pin table's");
+#define BOARD_CHECK_LED(row, i, chip, q, words)                                                    \
+    _Static_assert((chip) == (row) && (q) == (i) && (i) < BOARD_STATUS_BIT,                        \
+                   "the pin table puts " words " on another chip output than board_show");
+#define BOARD_CHECK_STATUS(light, chip, q, name, words)                                                  \
+    _Static_assert((chip) == (light) && (q) == BOARD_STATUS_BIT,                                   \
+                   "the pin table puts " words " on another chip output than board_show");
+WIRING_SHIFT595_HC595_LEDS(BOARD_CHECK_LED)
+WIRING_SHIFT595_HC595_STATUS(BOARD_CHECK_STATUS)
+WIRING_SHIFT595_BUTTONS(BOARD_CHECK_BUTTON)
 
 /* OCR1A per brightness level in inverting fast PWM: OE low (OCR1A + 1) / 256 of the time,
  * 12.5 %, 25 %, 50 %; the top level turns the PWM off and holds OE low. */

@@ -29,8 +29,14 @@ $(WEB_DIR)/%: $(WEB_SRC)/%
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
 
+# Each board's wiring drawing (boards/<b>/wiring.svg), for the Build one part.
+WEB_WIRING := $(patsubst boards/%/wiring.svg,$(WEB_DIR)/wiring/%.svg,$(wildcard boards/*/wiring.svg))
+$(WEB_DIR)/wiring/%.svg: boards/%/wiring.svg
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+
 # Each board's .hex, built as `make BOARD=<board>` builds it, copied in when it changed.
-_web: $(WEB_DIR)/app.js $(WEB_STATIC)
+_web: $(WEB_DIR)/app.js $(WEB_STATIC) $(WEB_WIRING)
 	$(Q)mkdir -p $(WEB_DIR)/hex
 	$(Q)for b in $(VALID_BOARDS); do \
 		$(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.hex || exit 1; \

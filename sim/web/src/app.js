@@ -7,6 +7,7 @@ import { BOARD_INFO, BOARD_NAMES, BUTTONS, createBoard } from './boards.js';
 import { eraseEeprom, openEeprom, saveEeprom } from './storage.js';
 import { Sound } from './sound.js';
 import { DeviceStatus } from './status.js';
+import { showBuild } from './build.js';
 
 const MS = F_CPU / 1000;
 const MIN_PRESS_MS = 40; // a click shorter than this still holds the button this long
@@ -323,6 +324,7 @@ async function start() {
   document.title = `Grundy (${boardName}) in the browser`;
   $('#board-info').textContent = `The ${boardName} board: ${info.title}.`;
   $('#device').dataset.board = boardName;
+  showBuild(boardName);
   if (info.calculator) { // the calculator: no LEDs, buttons or game; the serial pane is all
     document.body.dataset.calculator = 'true'; // style.css hides the board, status and help
   }

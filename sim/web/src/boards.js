@@ -1,20 +1,25 @@
-// The three Grundy boards as the page draws and wires them (boards/<name>/README.md): which
-// pins and chips light which LEDs, the buttons on A0..A5, and each board's extras (the
-// matrix8 buzzer, the shift595 status lights). A board model listens to the machine's pins and
-// SPI and turns them into time-averaged LED levels per frame.
+// The three Grundy boards as the page draws and wires them: which pins and chips light which
+// LEDs, the buttons on A0..A5, and each board's extras (the matrix8 buzzer, the shift595 status
+// lights), all from the boards' pin tables (wiring.js, made from boards/<name>/wiring.yaml). A
+// board model listens to the machine's pins and SPI and turns them into time-averaged LED levels
+// per frame.
 import { Integrator } from './parts/integrator.js';
 import { Max7219 } from './parts/max7219.js';
 import { Hc595Chain } from './parts/hc595.js';
 import { Buzzer } from './parts/buzzer.js';
+import { WIRING } from './wiring.js';
+
+/** Button `name`'s bit of port C in the pin tables (the same on every board). */
+const buttonBit = (name) => WIRING.direct.buttons.find((b) => b.name === name).bit;
 
 /** The six buttons: PC0..PC5, pressed = pin low (the Uno's pull-ups hold them high). */
 export const BUTTONS = [
-  { id: 'up', label: 'Up', bit: 0 },
-  { id: 'down', label: 'Down', bit: 1 },
-  { id: 'left', label: 'Left', bit: 2 },
-  { id: 'right', label: 'Right', bit: 3 },
-  { id: 'a', label: 'A', bit: 4 },
-  { id: 'b', label: 'B', bit: 5 },
+  { id: 'up', label: 'Up', bit: buttonBit('UP') },
+  { id: 'down', label: 'Down', bit: buttonBit('DOWN') },
+  { id: 'left', label: 'Left', bit: buttonBit('LEFT') },
+  { id: 'right', label: 'Right', bit: buttonBit('RIGHT') },
+  { id: 'a', label: 'A', bit: buttonBit('A') },
+  { id: 'b', label: 'B', bit: buttonBit('B') },
 ];
 
 export const BOARD_NAMES = ['direct', 'matrix8', 'shift595', 'uno'];
@@ -23,20 +28,20 @@ export const BOARD_INFO = {
   direct: {
     short: 'direct (3, 4, 5)',
     title: '12 LEDs on D2-D13, rows of 3, 4, 5',
-    rows: [3, 4, 5],
+    rows: WIRING.direct.rows,
   },
   matrix8: {
     short: 'matrix8 (8 × 8)',
     title: 'an 8x8 LED matrix on a MAX7219 and a buzzer on D9',
-    rows: [8, 8, 8, 8, 8, 8, 8, 8],
+    rows: WIRING.matrix8.rows,
     grid: true,
     buzzer: true,
   },
   shift595: {
     short: 'shift595 (4 × 7)',
     title: 'four chained 74HC595, 4 rows of 7 LEDs and four status lights',
-    rows: [7, 7, 7, 7],
-    status: ['your move', 'my move', 'you win', 'I win'],
+    rows: WIRING.shift595.rows,
+    status: WIRING.shift595.status,
   },
   uno: {
     short: 'uno (calculator)',
@@ -46,11 +51,8 @@ export const BOARD_INFO = {
   },
 };
 
-// direct: LED i in reading order is one pin, PD2..PD7 then PB0..PB5, lit when driven high
-const DIRECT_PINS = [
-  ['D', 2], ['D', 3], ['D', 4], ['D', 5], ['D', 6], ['D', 7],
-  ['B', 0], ['B', 1], ['B', 2], ['B', 3], ['B', 4], ['B', 5],
-];
+// direct: LED i in reading order is one pin (PD2..PD7 then PB0..PB5), lit when driven high
+const DIRECT_PINS = WIRING.direct.ledPins;
 
 class DirectBoard {
   constructor(machine) {
@@ -78,17 +80,19 @@ class Matrix8Board {
     this.buzzer = new Buzzer();
     this.light = new Integrator(64, machine.cycles);
     this.load = true;
-    machine.pull('B', 2, true); // LOAD idles high
+    const { LOAD: [loadPort, loadBit], buzzer: [buzzerPort, buzzerBit] } = WIRING.matrix8.pins;
+    if (loadPort !== 'B' || buzzerPort !== 'B') throw new Error('matrix8: LOAD and the buzzer on port B');
+    machine.pull(loadPort, loadBit, WIRING.matrix8.loadPulledUp); // LOAD idles high
     machine.spiListeners.push((byte) => this.chip.spiByte(byte, this.load));
     machine.pinListeners.push((port, levels, cycle, ddr) => {
       if (port !== 'B') return;
-      const load = ((levels >> 2) & 1) === 1;
+      const load = ((levels >> loadBit) & 1) === 1;
       if (load && !this.load) {
         this.chip.latch();
         this.light.set(this.chip.levels(), cycle);
       }
       this.load = load;
-      this.buzzer.edge((((levels & ddr) >> 1) & 1) === 1, cycle); // D9 through 100 ohm to the piezo
+      this.buzzer.edge((((levels & ddr) >> buzzerBit) & 1) === 1, cycle); // D9 through 100 ohm to the piezo
     });
     machine.resetListeners.push((cause) => {
       if (cause !== 'power') return;
@@ -112,17 +116,22 @@ class Matrix8Board {
 
 class Shift595Board {
   constructor(machine) {
-    this.chain = new Hc595Chain(4);
-    this.light = new Integrator(32, machine.cycles); // rows 0..3 LEDs 0..6 (28), then status 0..3
-    this.values = new Float64Array(32);
+    const w = WIRING.shift595;
+    this.outputs = [...w.ledOutputs, ...w.statusOutputs]; // rows' LEDs in reading order, then status
+    this.leds = w.ledOutputs.length;
+    this.chain = new Hc595Chain(w.chips);
+    this.light = new Integrator(this.outputs.length, machine.cycles);
+    this.values = new Float64Array(this.outputs.length);
     this.rclk = false;
     this.oeHigh = true;
-    machine.pull('B', 1, true); // 10 k pull-up on OE: dark while D9 is an input
+    const [[rclkPort, rclkBit], [oePort, oeBit]] = [w.pins.RCLK, w.pins.OE];
+    if (rclkPort !== 'B' || oePort !== 'B') throw new Error('shift595: RCLK and OE on port B');
+    machine.pull(oePort, oeBit, w.oePulledUp); // 10 k pull-up on OE: dark while D9 is an input
     machine.spiListeners.push((byte) => this.chain.spiByte(byte));
     machine.pinListeners.push((port, levels, cycle) => {
       if (port !== 'B') return;
-      const rclk = ((levels >> 2) & 1) === 1;
-      const oeHigh = ((levels >> 1) & 1) === 1;
+      const rclk = ((levels >> rclkBit) & 1) === 1;
+      const oeHigh = ((levels >> oeBit) & 1) === 1;
       let changed = oeHigh !== this.oeHigh;
       if (rclk && !this.rclk) {
         this.chain.latch();
@@ -141,16 +150,15 @@ class Shift595Board {
   }
 
   show(cycle) {
-    for (let c = 0; c < 4; c++) {
-      for (let k = 0; k < 7; k++) this.values[c * 7 + k] = this.chain.output(c, k, this.oeHigh) ? 1 : 0;
-      this.values[28 + c] = this.chain.output(c, 7, this.oeHigh) ? 1 : 0;
-    }
+    this.outputs.forEach(([chip, q], i) => {
+      this.values[i] = this.chain.output(chip, q, this.oeHigh) ? 1 : 0;
+    });
     this.light.set(this.values, cycle);
   }
 
   frame(cycle) {
     const all = this.light.take(cycle);
-    return { leds: all.subarray(0, 28), status: all.subarray(28, 32) };
+    return { leds: all.subarray(0, this.leds), status: all.subarray(this.leds) };
   }
 }
 
