@@ -319,6 +319,17 @@ $(OPTIBOOT_ELF): $(OPTIBOOT_SRC)/optiboot.c Makefile
 $(OPTIBOOT_HEX): $(OPTIBOOT_ELF)
 	$(Q)$(AVR_OBJCOPY) -O ihex -j .text -j .version --set-section-flags .version=alloc,load $< $@
 
+# The same Optiboot built for an ATmega328 (no P): the same chip but for its signature,
+# 1E 95 14, which the page's flasher must refuse as not an ATmega328P (sim/web/test/flash.mjs).
+OPTIBOOT_328_ELF := $(BUILD)/optiboot/optiboot_atmega328_nop.elf
+OPTIBOOT_328_HEX := $(BUILD)/optiboot/optiboot_atmega328_nop.hex
+$(OPTIBOOT_328_ELF): $(OPTIBOOT_SRC)/optiboot.c Makefile
+	@mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(filter-out -mmcu=%,$(OPTIBOOT_CFLAGS)) -mmcu=atmega328 -I$(OPTIBOOT_SRC) $(OPTIBOOT_LDFLAGS) $< -o $@
+
+$(OPTIBOOT_328_HEX): $(OPTIBOOT_328_ELF)
+	$(Q)$(AVR_OBJCOPY) -O ihex -j .text -j .version --set-section-flags .version=alloc,load $< $@
+
 # The faults image as a hex, for the Uno suite to flash through the bootloader.
 FAULTS_HEX := $(FW_DIR)/faults/grundy.hex
 $(FAULTS_HEX): $(FAULTS_ELF)
