@@ -7,6 +7,7 @@ import { BOARD_INFO, BOARD_NAMES, BUTTONS, createBoard } from './boards.js';
 import { eraseEeprom, openEeprom, saveEeprom } from './storage.js';
 import { Sound } from './sound.js';
 import { DeviceStatus } from './status.js';
+import { mountFlasher } from './flasher.js';
 
 const MS = F_CPU / 1000;
 const MIN_PRESS_MS = 40; // a click shorter than this still holds the button this long
@@ -290,6 +291,7 @@ async function start() {
     return;
   }
   select.value = boardName;
+  mountFlasher(boardName);
   select.addEventListener('change', () => {
     const q = new URLSearchParams(location.search);
     q.set('board', select.value);
