@@ -345,6 +345,13 @@ TEST_UNO := $(BUILD)/tests/test_uno
 $(TEST_UNO): $(BUILD)/tests/scenario/test_uno.o $(SCENARIO_TALLY) $(SIM_UNO_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
+# The page's flasher (sim/web/src/stk500.js) against the real bootloader: from node
+# (sim/web/test/flash.mjs) and clicked through in Chromium (flash_page.mjs), each on
+# grundy-uno, a simulated Uno kept running on its pty; make bench times it beside avrdude.
+FLASH_TEST_DEPS := $(SIM_UNO_SERVE) $(OPTIBOOT_HEX) $(OPTIBOOT_328_HEX)
+_flash_bench: _web $(FLASH_TEST_DEPS)
+	$(Q)node sim/web/test/flash_bench.mjs $(BUILD)
+
 # --- the shift595 board's own tests need its firmware, whatever BOARD is ---
 SHIFT595_ELF := $(BUILD)/shift595/grundy.elf
 _shift595_elf:
@@ -447,9 +454,10 @@ _bench: $(BENCH_ELF) $(BENCH_DEVICE_ELF) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) 
 	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory -s BOARD=$$b $(BUILD)/$$b/grundy.elf || exit 1; \
 		$(POWER_BENCH) $(BUILD)/$$b/grundy.elf $$b || exit 1; done
 	$(Q)$(MAKE) --no-print-directory -s _web_bench
+	$(Q)$(MAKE) --no-print-directory -s _flash_bench
 
 # --- public targets ---
-.PHONY: all deps firmware cli test bench play console size flash help clean fuzz _firmware _test _bench _play _faults _stack \
+.PHONY: all deps firmware cli test bench play console size flash help clean fuzz _firmware _test _bench _flash_bench dist _dist _play _faults _stack \
 	_fuzz _console _shift595_elf _matrix8_elf soak _soak
 
 all: firmware
@@ -462,6 +470,18 @@ firmware: deps
 
 _firmware: $(FW_HEX)
 	$(Q)$(AVR_SIZE) $(FW_ELF)
+
+# What a release carries (.github/workflows/release.yml): each board's image as
+# grundy-<board>.hex with SHA256SUMS in build/dist/, and the page in build/web/.
+DIST_DIR := $(BUILD)/dist
+dist: deps web-deps
+	$(Q)$(MAKE) --no-print-directory _dist
+
+_dist: _web
+	$(Q)mkdir -p $(DIST_DIR)
+	$(Q)for b in $(VALID_BOARDS); do cp $(BUILD)/$$b/grundy.hex $(DIST_DIR)/grundy-$$b.hex || exit 1; done
+	$(Q)cd $(DIST_DIR) && sha256sum $(VALID_BOARDS:%=grundy-%.hex) > SHA256SUMS
+	@echo "dist: $(DIST_DIR)/ holds $(VALID_BOARDS:%=grundy-%.hex) and SHA256SUMS; the page is in $(WEB_DIR)/"
 
 _faults: $(FAULTS_ELF) $(FAULTS_HEX)
 _stack: $(FW_STACK)
@@ -534,6 +554,7 @@ TEST_SUITES = \
 	"make play at 80x24 on every board, standby, make console, make help: \
 		python3 tests/tools/test_terminal.py $(BUILD) $(DEVICE_BOARDS)" \
 	"the CI workflow for forks parses and runs .ci/run: python3 tests/tools/check_ci.py" \
+	"the release's files (make dist: four .hex, SHA256SUMS, the page): sh tests/tools/test_dist.sh $(BUILD)" \
 	"the display's text on a grid (AddressSanitizer): $(TEST_DISPLAY)" \
 	"the store on the AVR, driven directly: $(SIM_RUN) --stack $(TEST_STORE_AVR)" \
 	"shift595 board (status lights, brightness, latching): $(SIM_TEST_SHIFT595) $(SHIFT595_ELF)" \
@@ -545,6 +566,10 @@ TEST_SUITES = \
 	"engine on the host (device profile): $(ENGINE_TEST_DEVICE)" \
 	$(JUDGE_TEST_SUITES) \
 	"browser page (avr8js in headless Chromium, every board): $(MAKE) --no-print-directory -s _web_test" \
+	"the page's flasher on the real bootloader (node: four images, faults, the doc's avrdude line; real time): \
+		node sim/web/test/flash.mjs $(BUILD)" \
+	"Put it on my Uno clicked through in Chromium (served from /grundy/; real time): \
+		node sim/web/test/flash_page.mjs $(BUILD)/web $(BUILD)" \
 	"console parser fuzzing ($(FUZZ_SECONDS) s): sh tests/fuzz/run.sh $(FUZZ_CONSOLE) $(FUZZ_SECONDS) tests/fuzz/corpus $(FUZZ_DIR)" \
 	$(foreach elf,$(ENGINE_TEST_ELF),"engine on the AVR ($(notdir $(elf))): \
 		$(SIM_RUN) --cycles $(ENGINE_TEST_AVR_CYCLES) --stack $(elf)")
@@ -553,7 +578,7 @@ TEST_SUITES = \
 # so that the objects the boards share are built once.
 _test: $(ENGINE_TEST_HOST) $(ENGINE_TEST_DEVICE) $(JUDGE_TEST) $(ENGINE_TEST_ELF) $(SIM_RUN) $(TEST_DEBOUNCE) $(TEST_PRESS) $(TEST_DISPLAY) $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) \
 		$(TEST_STORE_AVR) $(CONSOLE_TEMPLATES) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) $(CLI) $(CLI_ASAN) $(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(FUZZ_CONSOLE) $(SIM_TEST_SHIFT595) $(SIM_TEST_MATRIX8) \
-		$(SIM_PLAY) $(SIM_SERIAL) $(TEST_UNO) $(OPTIBOOT_HEX)
+		$(SIM_PLAY) $(SIM_SERIAL) $(TEST_UNO) $(OPTIBOOT_HEX) $(FLASH_TEST_DEPS) _web
 	$(Q)for b in $(DEVICE_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _faults _stack || exit 1; done
 	$(Q)for b in $(CALC_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b _firmware _stack || exit 1; done
 	$(Q)sh tests/run_suites.sh -j $(TEST_JOBS) $(TEST_SUITES)

@@ -29,6 +29,7 @@ const Parm_STK_SW_MINOR = 0x82; // and minor
 const MEM_FLASH = 0x46; // 'F': AVR061's memory type for flash ('E' would be EEPROM)
 
 export const PAGE_BYTES = 128; // the ATmega328P's flash page
+const READ_BYTES = 256; // the most one Cmnd_STK_READ_PAGE returns
 export const FLASH_BYTES = 32768;
 export const BOOT_BYTES = 512; // Optiboot, at the top of flash (the Uno's fuses: 256 words)
 export const APP_BYTES = FLASH_BYTES - BOOT_BYTES; // 32,256 bytes for a program
@@ -54,7 +55,7 @@ const RESET_LOW_MS = 250; // DTR held low (avrdude's arduino programmer: 250 ms,
 const RESET_SETTLE_MS = 50;
 const SYNC_WAIT_MS = 500; // Optiboot blinks D13 for about 0.4 s before it listens
 const SYNC_TRIES = 3; // within Optiboot's 1 s watchdog after a reset, and one more reset
-const ANSWER_MS = 1000;
+const ANSWER_MS = 3000; // avrdude waits 5 s; Optiboot answers a page in about 25 ms
 
 /** A failure the page explains: kind is 'silent', 'signature', 'verify', 'closed' or 'image'. */
 export class FlashError extends Error {
@@ -257,17 +258,20 @@ export async function flashUno(link, flash, size, onStep = () => {}) {
     await stk.writePage(p * PAGE_BYTES, flash.subarray(p * PAGE_BYTES, (p + 1) * PAGE_BYTES));
     onStep({ phase: 'write', done: p + 1, total: pages });
   }
-  for (let p = 0; p < pages; p++) {
-    const at = p * PAGE_BYTES;
-    const got = await stk.readPage(at, PAGE_BYTES);
-    for (let i = 0; i < PAGE_BYTES && at + i < size; i++) {
+  // read back two pages a command (Optiboot's READ_PAGE takes up to 256 bytes, as avrdude reads)
+  const blocks = Math.ceil(size / READ_BYTES);
+  for (let k = 0; k < blocks; k++) {
+    const at = k * READ_BYTES;
+    const n = Math.min(READ_BYTES, pages * PAGE_BYTES - at);
+    const got = await stk.readPage(at, n);
+    for (let i = 0; i < n && at + i < size; i++) {
       if (got[i] !== flash[at + i]) {
         await stk.leave().catch(() => {});
         throw new FlashError('verify', `Reading it back, flash at 0x${(at + i).toString(16).padStart(4, '0')} holds ` +
           `0x${hex2(got[i])} where the image has 0x${hex2(flash[at + i])}.`, { address: at + i });
       }
     }
-    onStep({ phase: 'verify', done: p + 1, total: pages });
+    onStep({ phase: 'verify', done: Math.min(pages, (at + n) / PAGE_BYTES), total: pages });
   }
   await stk.leave();
   return { version, signature: sig, bytes: size, pages };

@@ -122,7 +122,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     let shown = '';
     const r = await flashFile(port, hex, ({ phase, done, total }) => {
       const line = `${phase} ${Math.floor((done * 100) / total)}%`;
-      if (line !== shown && done % 16 === 0) console.log(`flash_uno: ${line}`);
+      if (line !== shown && (done % 32 === 0 || done === total)) console.log(`flash_uno: ${line}`);
       shown = line;
     });
     console.log(`flash_uno: ${hex} written to ${port} and verified: ${r.bytes} bytes, ${r.pages} pages, ` +
