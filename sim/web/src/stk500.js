@@ -54,7 +54,7 @@ const DEVICE_EXT = [5, 4, 0xd7, 0xc2, 0]; // command size, EEPROM page, PAGEL, B
 const RESET_LOW_MS = 250; // DTR held low (avrdude's arduino programmer: 250 ms, then 50 ms)
 const RESET_SETTLE_MS = 50;
 const SYNC_WAIT_MS = 500; // Optiboot blinks D13 for about 0.4 s before it listens
-const SYNC_TRIES = 3; // within Optiboot's 1 s watchdog after a reset, and one more reset
+const SYNC_TRIES = 3; // within Optiboot's 1 s watchdog after a reset
 const ANSWER_MS = 3000; // avrdude waits 5 s; Optiboot answers a page in about 25 ms
 
 /** A failure the page explains: kind is 'silent', 'signature', 'verify', 'closed' or 'image'. */
@@ -161,11 +161,15 @@ export class Stk500 {
     this.rx.drop();
   }
 
-  /** Reset and get in sync (Cmnd_STK_GET_SYNC until INSYNC OK, one request in flight at a
-   * time: the chip's receiver holds two bytes while Optiboot blinks); throws 'silent'. */
+  /** Get in sync (Cmnd_STK_GET_SYNC until INSYNC OK, one request in flight at a time: the
+   * chip's receiver holds two bytes while Optiboot blinks); throws 'silent'. First on the reset
+   * that opening the port gave (the open raises DTR, as avrdude relies on too), then after a
+   * reset by DTR, twice. */
   async sync() {
-    for (let reset = 0; reset < 2; reset++) {
-      await this.reset();
+    await sleep(RESET_SETTLE_MS);
+    this.rx.drop();
+    for (let reset = 0; reset < 3; reset++) {
+      if (reset) await this.reset();
       for (let i = 0; i < SYNC_TRIES; i++) {
         if (await this.command([Cmnd_STK_GET_SYNC], 0, SYNC_WAIT_MS)) {
           await sleep(20); // a late answer to an earlier request: drop it, ask once more

@@ -1,7 +1,7 @@
 // flash_bench.mjs (make bench): the page's flasher (src/stk500.js, from node) and avrdude (the
 // line docs/flashing.md gives) writing the same image to the same simulated Uno with the real
-// Optiboot, one after the other, for each board: both times, and their ratio (the goal: the
-// flasher within 1.2 times avrdude's). Both include the reset and the read-back.
+// Optiboot (a fresh one for each tool), for each board: both times, and their ratio (the goal:
+// the flasher within 1.2 times avrdude's). Both include the reset and the read-back.
 // Usage: node flash_bench.mjs BUILD_DIR [BOARD...]
 import { spawn } from 'node:child_process';
 import { flashFile } from '../tools/flash_uno.mjs';
@@ -16,11 +16,13 @@ console.log('  board       avrdude   the page\'s flasher   ratio');
 let worst = 0;
 for (const board of boards) {
   const hex = `${build}/${board}/grundy.hex`;
-  const uno = await startUno(build, { board });
+  // each on a fresh simulated Uno (the same program, the same Optiboot, a blank application)
+  let uno = await startUno(build, { board });
   const t0 = Date.now();
   const rc = await new Promise((ok) => spawn('avrdude', localArgv(linux, uno.port, hex), { stdio: 'ignore' }).on('exit', ok));
   const avrdude = (Date.now() - t0) / 1000;
-  await new Promise((ok) => setTimeout(ok, 2500)); // the image starts; the Uno settles
+  await uno.stop();
+  uno = await startUno(build, { board });
   const ours = await flashFile(uno.port, hex).then((r) => r.seconds, (e) => { console.log(`  ${board}: ${e.message}`); return NaN; });
   await uno.stop();
   const ratio = ours / avrdude;
