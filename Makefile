@@ -350,6 +350,7 @@ $(TEST_UNO): $(BUILD)/tests/scenario/test_uno.o $(SCENARIO_TALLY) $(SIM_UNO_OBJS
 # grundy-uno, a simulated Uno kept running on its pty; make bench times it beside avrdude.
 FLASH_TEST_DEPS := $(SIM_UNO_SERVE) $(OPTIBOOT_HEX) $(OPTIBOOT_328_HEX)
 _flash_bench: _web $(FLASH_TEST_DEPS)
+	@sh tools/deps.sh flash
 	$(Q)node sim/web/test/flash_bench.mjs $(BUILD)
 
 # --- the shift595 board's own tests need its firmware, whatever BOARD is ---

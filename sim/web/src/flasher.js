@@ -89,7 +89,13 @@ export function mountFlasher(board) {
       say(e.kind ? explain(e) : `The image could not be loaded: ${e.message}.`, 'failed');
       return;
     }
-    const port = await pickPort(reuse);
+    let port;
+    try {
+      port = await pickPort(reuse);
+    } catch (e) {
+      say(`The browser did not let the page use a serial port (${e.message}). ${NO_PORT}`, 'failed');
+      return;
+    }
     if (!port) {
       say(NO_PORT, 'failed');
       return;

@@ -5,7 +5,7 @@
 // nothing answers, a chip that is not an ATmega328P, a verify that differs, the port closed
 // mid-write and a second try. Ends with "N passed, M failed".
 // Usage: node flash.mjs BUILD_DIR [BOARD...]
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { flashImage } from '../src/hex.js';
@@ -167,6 +167,12 @@ async function docCase() {
     /avrdude\.exe$/.test(lines[0].argv[0]) && lines.every((l) => l.argv.includes('-C')), lines.map((l) => l.line).join('\n'));
   const argvs = lines.map((l) => JSON.stringify(localArgv(l.argv, 'PORT', 'HEX')));
   check('the three lines have the same arguments but for paths and port', argvs.every((a) => a === argvs[0]), argvs.join('\n'));
+  // avrdude is installed for make flash only (the Uno suites run it too): the same way here
+  try {
+    execFileSync('sh', ['tools/deps.sh', 'flash'], { stdio: 'ignore' });
+  } catch (e) {
+    check('avrdude installed (sh tools/deps.sh flash)', false, e.message);
+  }
   const uno = await startUno(build);
   try {
     const argv = localArgv(lines[2].argv, uno.port, `${build}/direct/grundy.hex`);

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium } from 'playwright-core';
 import { serveDirectory } from '../serve.mjs';
-import { CLOSED, NO_PORT, NO_WEB_SERIAL, SILENT } from '../src/flash_words.js';
+import { CLOSED, NO_PORT, NO_WEB_SERIAL, PORT_BUSY, SILENT } from '../src/flash_words.js';
 import { serialLink } from '../tools/flash_uno.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser.mjs';
 import { LineReader, startUno } from './flash_uno.mjs';
@@ -38,7 +38,7 @@ const STAND_IN = `(() => {
   if (window.__noSerial) { Object.defineProperty(navigator, 'serial', { value: undefined }); return; }
   class TestPort {
     async open(options) {
-      await window.__unoOpen(options.baudRate);
+      if (!(await window.__unoOpen(options.baudRate))) throw new DOMException('Failed to open serial port.', 'NetworkError');
       this.readable = new ReadableStream({ start(c) {
         window.__unoData = (bytes) => c.enqueue(new Uint8Array(bytes));
         window.__unoLost = (why) => c.error(new DOMException(why, 'NetworkError'));
@@ -72,6 +72,7 @@ function bridge(page, port, { loseAfter = 0 } = {}) {
     });
   };
   b.open = async () => {
+    if (b.busy) return false; // another program has the port
     b.opens++;
     b.sent = 0;
     const link = serialLink(b.port);
@@ -83,6 +84,7 @@ function bridge(page, port, { loseAfter = 0 } = {}) {
         pass(value);
       }
     })();
+    return true;
   };
   b.write = async (bytes) => {
     if (!b.link) throw new Error('The port is not open.');
@@ -169,6 +171,12 @@ async function run(context, url) {
     b.pick = 'cancel';
     let r = await clickAndWait(page);
     check('no port chosen: said', r.state === 'failed' && r.text.startsWith(NO_PORT), r.text);
+    b.pick = 'port';
+    b.busy = true;
+    r = await clickAndWait(page);
+    check('a port another program holds: said', r.state === 'failed' && r.text.startsWith(PORT_BUSY) &&
+      /Arduino IDE/.test(r.text), r.text);
+    b.busy = false;
     let text = await chooseFile(page, 'broken.hex', ':100000000C9434000C9446000C9446000C944600FF\n:00000001FF\n');
     check('a .hex with a bad checksum: refused before anything is written', /broken\.hex is not an Intel HEX file \(line 1: bad checksum\)/.test(text), text);
     const lines = [];
@@ -181,7 +189,7 @@ async function run(context, url) {
     lines.push(':00000001FF');
     text = await chooseFile(page, 'big.hex', lines.join('\n'));
     check('a .hex bigger than 32,256 bytes: refused before anything is written', /needs 33,008 bytes.*an Uno has 32,256/.test(text), text);
-    check('nothing opened the port for those', b.opens === 0, `${b.opens} opens`);
+    check('nothing opened the port for the files', b.opens === 0, `${b.opens} opens`);
     await page.close();
     await uno.stop();
   }
