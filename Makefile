@@ -649,6 +649,7 @@ help:
 	@echo "  make soak          the button storm on BOARD for SOAK_MINUTES=$(SOAK_MINUTES) simulated"
 	@echo "                     minutes, a new seed each run (STORM_SEED=N replays one)"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
+	@echo "  make dist          the release's files: $(BUILD)/dist/grundy-<board>.hex, SHA256SUMS, the page"
 	@echo "  make clean         remove $(BUILD)/"
 	@echo "  make help          this list"
 	@echo "  V=1                show full commands"
