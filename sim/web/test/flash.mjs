@@ -106,7 +106,7 @@ async function silentCase() {
   const words = explain(r.error);
   check('nothing answers: the sentence names the checks make flash names (board, cable, port, another program)',
     words === SILENT && /cable carries data/.test(words) && /which one goes away/.test(words) && /no other program/.test(words), words);
-  check(`nothing answers: it gives up within 6 s, where make flash takes about 12 (${r.seconds.toFixed(1)} s)`, r.seconds < 6);
+  check(`nothing answers: it gives up within 8 s, where make flash takes about 12 (${r.seconds.toFixed(1)} s)`, r.seconds < 8);
 }
 
 // Optiboot built for an ATmega328 (no P): the real bootloader, another signature
