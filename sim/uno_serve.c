@@ -21,7 +21,7 @@ static void usage(FILE *f) {
                "the port resets it (DTR). Prints 'port PATH', then answers lines on stdin:\n"
                "  check FILE.hex   'match N bytes' or 'differ WHERE'\n"
                "  eeprom           'eeprom HASH' (FNV-1a of the EEPROM's bytes)\n"
-               "  stats            'stats PAGE_WRITES BOOT_RUNS PORT_RESETS'\n"
+               "  stats            'stats PAGE_WRITES BOOT_RUNS PORT_RESETS CYCLES OVERRUNS'\n"
                "  quit             leave (end of input too)\n"
                "  --board NAME        its buttons released as on that board (default: none)\n"
                "  --lose-page ADDRESS page writes to the page at this byte address do nothing\n");
@@ -41,7 +41,8 @@ static bool serve_line(uno_t *uno, sim_t *sim, char *line) {
         for (size_t i = 0; i < n; i++) h = (h ^ ee[i]) * 16777619u;
         printf("eeprom %08x\n", (unsigned)h);
     } else if (!strcmp(line, "stats")) {
-        printf("stats %u %u %u\n", uno_page_writes(uno), uno_boot_runs(uno), uno_port_resets(uno));
+        printf("stats %u %u %u %llu %u\n", uno_page_writes(uno), uno_boot_runs(uno), uno_port_resets(uno),
+               (unsigned long long)sim_cycles(sim), uno_overruns(uno));
     } else if (!strcmp(line, "quit")) {
         return false;
     } else {
