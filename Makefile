@@ -289,6 +289,7 @@ BENCH_STEPS = \
 		$(CONSOLE_BENCH) $(BUILD)/$(b)/grundy.elf $(b)") \
 	$(foreach b,$(DEVICE_BOARDS),"power on the $(b) board: $(POWER_BENCH) $(BUILD)/$(b)/grundy.elf $(b)") \
 	"the browser page: $(MAKE) --no-print-directory -s _web_bench" \
+	"the page's flasher beside avrdude on the simulated Uno: $(MAKE) --no-print-directory -s _flash_bench" \
 	"grundy on a computer: each judge on its largest input, the heaviest replies: \
 		sh tests/bench/host_bench.sh $(CLI)"
 
@@ -345,6 +346,7 @@ include tests/fuzz/fuzz.mk
 include tests/stack/stack.mk
 include tests/tools/tools.mk
 include tests/bench/bench.mk
+include sim/web/flash.mk
 
 # Suites run TEST_JOBS at a time (their outputs still in this order).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -452,6 +454,7 @@ help:
 	@echo "  make soak          the button storm on BOARD for SOAK_MINUTES=$(SOAK_MINUTES) simulated"
 	@echo "                     minutes, a new seed each run (STORM_SEED=N replays one)"
 	@echo "  make flash PORT=/dev/ttyACM0   flash an Uno through its bootloader"
+	@echo "  make dist          the release's files: $(BUILD)/dist/grundy-<board>.hex, SHA256SUMS, the page"
 	@echo "  make clean         remove $(BUILD)/"
 	@echo "  make help          this list"
 	@echo "  V=1                show full commands"

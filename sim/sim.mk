@@ -25,13 +25,15 @@ SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_d
 	$(SIM_BUILD)/board_shift595.o $(SIM_BUILD)/board_matrix8.o $(SIM_PART_OBJS)
 # The Arduino Uno around the chip (bootloader, fuses, a pty for its serial port): sim/uno.h.
 SIM_UNO_OBJS := $(SIM_BUILD)/uno.o
+# grundy-uno: that Uno kept running on its pty for the page's flasher tests (sim/uno_serve.c).
+SIM_UNO_SERVE := $(SIM_BUILD)/grundy-uno
 SIM_PLAY := $(SIM_BUILD)/grundy-play
 SIM_PLAY_OBJS := $(SIM_BUILD)/play.o $(SIM_BUILD)/eeprom_file.o
 SIM_SERIAL := $(SIM_BUILD)/grundy-serial
 SIM_SERIAL_OBJS := $(SIM_BUILD)/serial.o $(SIM_BUILD)/eeprom_file.o
 
 SIM_HOST_OBJS := $(SIM_LIB_OBJS) $(SIM_RUN_OBJS) $(SIM_SCENARIO_OBJS) \
-	$(sort $(SIM_PLAY_OBJS) $(SIM_SERIAL_OBJS) $(SIM_UNO_OBJS))
+	$(sort $(SIM_PLAY_OBJS) $(SIM_SERIAL_OBJS) $(SIM_UNO_OBJS) $(SIM_BUILD)/uno_serve.o)
 
 $(SIM_HOST_OBJS): $(SIM_BUILD)/%.o: sim/%.c sim/sim.mk
 	@mkdir -p $(@D)
@@ -43,6 +45,10 @@ $(SIM_RUN): $(SIM_RUN_OBJS) $(SIM_LIB_OBJS)
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
 
 $(SIM_PLAY): $(SIM_PLAY_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	@$(if $(SIM_Q),echo "  HOSTLD  $@")
+	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
+
+$(SIM_UNO_SERVE): $(SIM_BUILD)/uno_serve.o $(SIM_UNO_OBJS) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	@$(if $(SIM_Q),echo "  HOSTLD  $@")
 	$(SIM_Q)$(HOST_CC) -o $@ $^ $(SIM_HOST_LIBS)
 

@@ -24,6 +24,7 @@
 #define UNO_SPMCSR_DATA 0x57 /* SPMCSR; SPMEN is bit 0 */
 #define UNO_SPMEN 0x01
 #define UNO_PAGE_OPS 0x06 /* PGERS (bit 1), PGWRT (bit 2) */
+#define UNO_PGWRT 0x04
 #define UNO_MCUSR_DATA 0x54
 #define UNO_UCSR0B_DATA 0xC1 /* RXEN0 is bit 4 */
 #define UNO_RXEN0 0x10
@@ -56,6 +57,7 @@ struct uno {
     uint64_t power_seed;
     avr_io_t *flash_io;
     int (*flash_ioctl)(struct avr_io_t *io, uint32_t ctl, void *param);
+    long lost_page;        /* byte address of a page whose writes are dropped, or -1 */
 };
 
 static bool uno_port_is_open(const uno_t *u);
@@ -69,7 +71,10 @@ static int uno_flash_ioctl(struct avr_io_t *io, uint32_t ctl, void *param) {
     const uint8_t spmcsr = u->avr->data[UNO_SPMCSR_DATA];
     const bool page_op = ctl == AVR_IOCTL_FLASH_SPM && (spmcsr & UNO_SPMEN) &&
                          (spmcsr & UNO_PAGE_OPS);
-    const int r = u->flash_ioctl(io, ctl, param);
+    const uint32_t z = (uint32_t)u->avr->data[30] | (uint32_t)u->avr->data[31] << 8;
+    const bool lost = page_op && (spmcsr & UNO_PGWRT) && u->lost_page >= 0 &&
+                      z / UNO_PAGE_BYTES == (uint32_t)u->lost_page / UNO_PAGE_BYTES;
+    const int r = lost ? 0 : u->flash_ioctl(io, ctl, param); /* a lost write: the page stays erased */
     if (page_op) {
         u->page_writes++;
         u->spm_busy_until = u->avr->cycle + (uint64_t)u->avr->frequency / 1000000u * UNO_PAGE_BUSY_US;
@@ -162,6 +167,7 @@ uno_t *uno_open(sim_t *sim, const char *boot_hex, char *err, size_t errlen) {
     u->sim = sim;
     u->avr = sim_avr(sim);
     u->master = -1;
+    u->lost_page = -1;
     avr_t *avr = u->avr;
     if (avr->flashend + 1 != UNO_FLASH_BYTES) {
         sim_set_error(err, errlen, "not an ATmega328P (flash of %u bytes)", (unsigned)avr->flashend + 1);
@@ -393,6 +399,10 @@ bool uno_program(uno_t *u, const char *hex, char *err, size_t errlen) {
         }
     memcpy(u->avr->flash, img, UNO_BOOT_START);
     return true;
+}
+
+void uno_lose_page(uno_t *u, long address) {
+    u->lost_page = address;
 }
 
 bool uno_boot_intact(const uno_t *u) {

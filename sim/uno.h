@@ -20,6 +20,7 @@ typedef struct uno uno_t;
 #define UNO_FUSE_HIGH 0xDE       /* BOOTSZ 256 words, BOOTRST: reset into the boot section */
 #define UNO_FUSE_EXT 0xFD        /* brown-out detection at 2.7 V */
 #define UNO_PAGE_BUSY_US 4000    /* a flash page erase or write (the datasheet's 3.7-4.5 ms) */
+#define UNO_PAGE_BYTES 128u      /* a flash page of the ATmega328P */
 #define UNO_BYTE_US 87           /* one byte at 115,200 baud, 10 bits */
 
 typedef enum {
@@ -80,6 +81,11 @@ bool uno_flash_matches(const uno_t *u, const char *hex, char *err, size_t errlen
  * rest of it erased, the bootloader kept), without running anything; false and a message in
  * err if it cannot. */
 bool uno_program(uno_t *u, const char *hex, char *err, size_t errlen);
+
+/* A chip with a bad flash page: from now on, SPM page writes to the page holding byte address
+ * (erases still happen) do nothing, so the page reads back erased; -1 heals it. For the
+ * flasher's verify test. */
+void uno_lose_page(uno_t *u, long address);
 
 /* True if the boot section still holds the bootloader as loaded. */
 bool uno_boot_intact(const uno_t *u);

@@ -16,12 +16,15 @@ const TYPES = {
   '.ico': 'image/x-icon',
 };
 
-/** Serve `dir` on 127.0.0.1:port (0: a free one); resolves to the running server. */
-export function serveDirectory(dir, port = 0) {
+/** Serve `dir` on 127.0.0.1:port (0: a free one) under the path prefix (as GitHub Pages
+ * serves a project's site under /<project>/); resolves to the running server. */
+export function serveDirectory(dir, port = 0, prefix = '/') {
   const root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (!full.startsWith(prefix)) throw Object.assign(new Error(), { code: 'ENOENT' });
+      const path = `/${full.slice(prefix.length)}`;
       const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
       if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error(), { code: 'ENOENT' });
       const body = await readFile(file);

@@ -41,6 +41,24 @@ for path in files:
             runs_tests = True
             check(any(u.startswith("actions/checkout@") for u in uses), f"{path}: job {name} never checks the code out")
 check(runs_tests, "no workflow step runs .ci/run")
+# the release workflow: make dist builds the files; on a version tag, a release carries the four
+# images and SHA256SUMS, and the page (build/web) goes to GitHub Pages (docs/flashing.md)
+flows = {}
+for path in files:
+    try:
+        with open(path, encoding="utf-8") as f:
+            flows[path] = f.read()
+    except OSError:
+        pass
+release = [p for p, text in flows.items() if "make dist" in text]
+check(release, "no workflow runs make dist (the release's files and the page)")
+for path in release:
+    text = flows[path]
+    check("refs/tags/v" in text, f"{path}: nothing happens only on a version tag")
+    check("gh release create" in text and "grundy-*.hex" in text and "SHA256SUMS" in text,
+          f"{path}: no release with the .hex files and SHA256SUMS")
+    check("actions/upload-pages-artifact" in text and "path: build/web/" in text and "actions/deploy-pages" in text,
+          f"{path}: the page (build/web) is not deployed to GitHub Pages")
 with open(".ci/run", encoding="utf-8") as f:
     check("make test" in f.read(), ".ci/run does not run make test")
 print(f"ci: {len(files)} workflow(s) parsed")

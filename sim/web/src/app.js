@@ -8,6 +8,7 @@ import { eraseEeprom, openEeprom, saveEeprom } from './storage.js';
 import { Sound } from './sound.js';
 import { DeviceStatus } from './status.js';
 import { showBuild } from './build.js';
+import { mountFlasher } from './flasher.js';
 
 const MS = F_CPU / 1000;
 const MIN_PRESS_MS = 40; // a click shorter than this still holds the button this long
@@ -320,6 +321,7 @@ async function start() {
   });
   if (!BOARD_NAMES.includes(boardName)) return;
   select.value = boardName;
+  mountFlasher(boardName);
   const info = BOARD_INFO[boardName];
   document.title = `Grundy (${boardName}) in the browser`;
   $('#board-info').textContent = `The ${boardName} board: ${info.title}.`;
