@@ -1,7 +1,7 @@
 /* The engine proper: Sprague-Grundy sums over the rules modules' heap operations,
- * move validation and application, and the device's choice of move. Misere Nim,
- * the other misere variants (exact search) and Wythoff decide whole positions and
- * plug in beside the sum strategy. */
+ * move validation and application, and the device's choice of move. The games decided as
+ * whole positions (misere Nim, the exact misere search, Wythoff, king, Moore's Nim, mult,
+ * calendar) plug in beside the sum strategy through their registry rows (ENGINE_WHOLE_DISPATCH). */
 #include <string.h>
 
 #include "engine.h"
@@ -10,23 +10,15 @@
 #include "engine_tables.h"
 
 /* The games that are sums of heaps with Grundy values (the others decide whole positions). */
-#define ENGINE_SUMS                                                                                \
-    ((1ul << ENGINE_GAME_NIM) | (1ul << ENGINE_GAME_BASH) | (1ul << ENGINE_GAME_SUB) |            \
-     (1ul << ENGINE_GAME_FIB) | (1ul << ENGINE_GAME_POW2) | (1ul << ENGINE_GAME_KAYLES) |          \
-     (1ul << ENGINE_GAME_DAWSON) | (1ul << ENGINE_GAME_OCTAL) | (1ul << ENGINE_GAME_LINE) |        \
-     (1ul << ENGINE_GAME_LASKER) | (1ul << ENGINE_GAME_DAG))
+#define ENGINE_SUM_BIT(id, name, parameter, bits, heaps, ops, kind)                                \
+    (ENGINE_WHOLE_IS_##kind ? 0 : 1ul << ENGINE_GAME_##id) |
+#define ENGINE_SUMS (ENGINE_GAME_LIST(ENGINE_SUM_BIT) 0)
 
 bool engine_is_sum_game(const engine_rules_t *r)
 {
     return !r->misere && ((ENGINE_SUMS >> r->game) & 1);
 }
 #define engine_is_sum engine_is_sum_game
-
-/* A misere variant other than misere Nim: decided by the exact search. */
-static bool engine_is_exact(const engine_rules_t *r)
-{
-    return ENGINE_HAS_EXACT && r->misere && r->game != ENGINE_GAME_MISERE;
-}
 
 /* Whether heap n of a sum game can be worked on: ENGINE_OK, or why not. */
 static engine_status_t engine_sum_heap(const engine_rules_t *r, engine_heap_t n)
@@ -76,10 +68,11 @@ engine_status_t engine_check_position(const engine_rules_t *r, const engine_posi
     const engine_heap_t limit = engine_heap_limit(r);
     for (uint8_t i = 0; i < p->count; i++)
         if (p->heap[i] > limit) return ENGINE_ERR_HEAP_LIMIT;
-    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_check(p);
-    if (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT && p->heap[0] == 0)
-        return ENGINE_ERR_POSITION;
-    return engine_is_exact(r) ? engine_exact_check(r, p) : ENGINE_OK;
+#define ENGINE_WHOLE_DO(row, has_after, has_check, has_next, diagonal)                             \
+    if (has_check) return ENGINE_WHOLE_OP(row, check, has_check)(r, p);
+    ENGINE_WHOLE_DISPATCH(r);
+#undef ENGINE_WHOLE_DO
+    return ENGINE_OK;
 }
 
 /* Nim-sum of the heaps' Grundy values; false if one cannot be computed. */
@@ -109,13 +102,10 @@ static bool engine_nim_sum(const engine_rules_t *r, const engine_position_t *p, 
 bool engine_is_win(const engine_rules_t *r, const engine_position_t *p)
 {
     engine_heap_t x;
-    if (r->game == ENGINE_GAME_MISERE) return engine_misere_is_win(p);
-    if (engine_is_exact(r)) return engine_exact_is_win(r, p);
-    if (r->game == ENGINE_GAME_WYTHOFF) return engine_wythoff_is_win(p);
-    if (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING) return engine_king_is_win(p);
-    if (ENGINE_HAS(ENGINE_GAME_MOORE) && r->game == ENGINE_GAME_MOORE) return engine_moore_is_win(r, p);
-    if (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT) return engine_mult_is_win(r, p);
-    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_is_win(p);
+#define ENGINE_WHOLE_DO(row, has_after, has_check, has_next, diagonal)                             \
+    return engine_##row##_is_win(r, p);
+    ENGINE_WHOLE_DISPATCH(r);
+#undef ENGINE_WHOLE_DO
     return engine_nim_sum(r, p, &x) && x != 0;
 }
 
@@ -147,19 +137,17 @@ static __attribute__((noinline)) bool engine_sum_next_winning(const engine_rules
     return false;
 }
 
-/* Winning moves of the games that are not sums: misere Nim, the other misere variants, Wythoff.
- * Apart from the sums' search, so that engine_best_move's path (which searches a sum itself)
+/* Winning moves of the games that are not sums: their rows' (ENGINE_WHOLE_DISPATCH). Apart from
+ * the sums' search, so that engine_best_move's path (which searches a sum itself)
  * does not reach it, nor its stack. */
 static bool engine_whole_next_winning(const engine_rules_t *r, const engine_position_t *p,
                                       engine_iter_t *it, engine_move_t *m)
 {
-    if (r->game == ENGINE_GAME_MISERE) return engine_misere_next_winning(p, it, m);
-    if (engine_is_exact(r)) return engine_exact_next_winning(r, p, it, m);
-    if (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING) return engine_king_next_winning(p, it, m);
-    if (ENGINE_HAS(ENGINE_GAME_MOORE) && r->game == ENGINE_GAME_MOORE) return engine_moore_next_winning(r, p, it, m);
-    if (ENGINE_HAS(ENGINE_GAME_MULT) && r->game == ENGINE_GAME_MULT) return engine_mult_next_winning(r, p, it, m);
-    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_next(p, it, m, true);
-    return engine_wythoff_next_winning(p, it, m);
+#define ENGINE_WHOLE_DO(row, has_after, has_check, has_next, diagonal)                             \
+    return engine_##row##_next_winning(r, p, it, m);
+    ENGINE_WHOLE_DISPATCH(r);
+#undef ENGINE_WHOLE_DO
+    return false;
 }
 
 bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *p,
@@ -172,9 +160,11 @@ bool engine_next_winning_move(const engine_rules_t *r, const engine_position_t *
 engine_heap_t engine_after_heap(const engine_rules_t *r, const engine_position_t *p,
                                 const engine_move_t *m, uint8_t i)
 {
-    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR)
-        return engine_calendar_after(p, m, i);
-    return ENGINE_HAS(ENGINE_GAME_MOORE) ? engine_moore_after(i) : 0;
+#define ENGINE_WHOLE_DO(row, has_after, has_check, has_next, diagonal)                             \
+    if (has_after) return ENGINE_WHOLE_OP(row, after, has_after)(r, p, m, i);
+    ENGINE_WHOLE_DISPATCH(r);
+#undef ENGINE_WHOLE_DO
+    return 0;
 }
 
 uint16_t engine_count_winning(const engine_rules_t *r, const engine_position_t *p, uint16_t cap)
@@ -270,13 +260,18 @@ engine_status_t engine_check_move(const engine_rules_t *r, const engine_position
 {
     const engine_heap_t take = m->take, left = m->left;
     const bool both = m->heap == ENGINE_HEAP_BOTH && engine_has_diagonal(r);
-    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && m->heap == ENGINE_HEAP_ALL && r->game == ENGINE_GAME_CALENDAR) {
-        engine_iter_t it = {.a = take - 1}; /* the calendar's move `take`, if it has it */
-        engine_move_t next;
-        return take && engine_calendar_next(p, &it, &next, false) && next.take == take
-                   ? ENGINE_OK
-                   : ENGINE_ERR_NOT_ALLOWED;
+    /* a game whose moves are not its heaps' options (calendar): its move `take`, if it has it */
+#define ENGINE_WHOLE_DO(row, has_after, has_check, has_next, diagonal)                             \
+    if (has_next && m->heap == ENGINE_HEAP_ALL) {                                                  \
+        engine_iter_t it = {.a = take - 1};                                                        \
+        engine_move_t move;                                                                        \
+        return take && ENGINE_WHOLE_OP(row, next, has_next)(r, p, &it, &move, false) &&            \
+                       move.take == take                                                           \
+                   ? ENGINE_OK                                                                     \
+                   : ENGINE_ERR_NOT_ALLOWED;                                                       \
     }
+    ENGINE_WHOLE_DISPATCH(r);
+#undef ENGINE_WHOLE_DO
     if (!both && m->heap >= p->count) return ENGINE_ERR_NO_SUCH_HEAP;
     /* the diagonal move takes from both heaps: as from the smaller, leaving no parts */
     const engine_heap_t h = !both                    ? p->heap[m->heap]
@@ -344,10 +339,10 @@ engine_status_t engine_apply_move(const engine_rules_t *r, engine_position_t *p,
     X(full, "no room for another heap")                                                            \
     X(not_sum, "no Grundy value in this game")                                                     \
     X(no_move, "no legal move")                                                                    \
-    X(too_big, "too many tokens for an exact misere answer")                                      \
+    X(too_big, "too many tokens for an exact misere answer")                                       \
     X(busy, "not ready yet")                                                                       \
     X(cycle, "the graph has a cycle")                                                              \
-    X(position, "not a position of this game")                                                   \
+    X(position, "not a position of this game")                                                     \
     X(elsewhere, "answered by the calculator")
 
 #define ENGINE_STATUS_STRING(id, text) static const char engine_text_##id[] PROGMEM = text;

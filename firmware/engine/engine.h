@@ -6,6 +6,7 @@
 #define ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define ENGINE_MAX_HEAPS 16  /* console positions; the device uses up to 8 */
@@ -58,24 +59,41 @@ typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
 #define ENGINE_WYTHOFF_MAX (ENGINE_DEVICE ? 255u : ENGINE_HEAP_MAX)
 #define ENGINE_FIB_TABLE_MAX ((1u << ENGINE_FIB_TABLE_BITS) - 1)
 
+/* The registry: the games, one row each, in engine_game_t order:
+ *   X(ID, name, parameter, heap bits, heaps, ops, kind)
+ * ID: the game is ENGINE_GAME_<ID>; name: its console name; parameter: 1 when it is named
+ * "<name>:<parameter>"; heap bits: its largest heap is 2^bits - 1 (32: all of engine_heap_t);
+ * heaps: the number of heaps it needs (0: 1 to ENGINE_MAX_HEAPS); ops: the per-heap operations
+ * engine_ops_<ops> its options are made of (engine_internal.h); kind: SUM for a sum of heaps
+ * decided by their Grundy values, or WHOLE(row, after, check, next, diagonal) for a game decided
+ * as a whole position by its rules file's engine_<row>_is_win and engine_<row>_next_winning, and
+ * where the flag is 1 engine_<row>_after (moves that change several heaps), engine_<row>_check
+ * (positions the heap limits let through), engine_<row>_next (moves that are not its heaps'
+ * options), diagonal (a move in both heaps): engine_internal.h's ENGINE_WHOLE_DISPATCH says
+ * what each does. A new game: its rules file, its row here, its tests. */
+#define ENGINE_GAME_LIST(X)                                                                        \
+    X(NIM, nim, 0, 32, 0, takeaway, SUM)                                                           \
+    X(MISERE, misere, 0, 32, 0, takeaway, WHOLE(misere, 0, 0, 0, 0)) /* Bouton's misere Nim */     \
+    X(BASH, bash, 1, 32, 0, takeaway, SUM)                                                         \
+    X(SUB, sub, 1, 16, 0, takeaway, SUM)                                                           \
+    X(FIB, fib, 0, ENGINE_FIB_TABLE_BITS, 0, takeaway, SUM)                                        \
+    X(POW2, pow2, 0, 32, 0, takeaway, SUM)                                                         \
+    X(WYTHOFF, wythoff, 0, ENGINE_WYTHOFF_BITS, 2, takeaway, WHOLE(wythoff, 0, 0, 0, 1))           \
+    X(KAYLES, kayles, 0, 16, 0, octal, SUM)  /* octal 0.77 */                                      \
+    X(DAWSON, dawson, 0, 16, 0, octal, SUM)  /* octal 0.07 */                                      \
+    X(OCTAL, octal, 1, 8, 0, octal, SUM)     /* any octal code 0.d1d2... */                        \
+    X(LINE, line, 1, 8, 0, octal, SUM)       /* remove s in S adjacent: digit 7 at each s */        \
+    X(KING, king, 0, 32, 2, takeaway, WHOLE(king, 0, 0, 0, 1))                                     \
+    X(MOORE, moore, 1, 32, 0, takeaway, WHOLE(moore, 1, 0, 0, 0))                                  \
+    X(LASKER, lasker, 0, 32, 0, lasker, SUM)                                                       \
+    X(MULT, mult, 1, 32, 1, mult, WHOLE(mult, 0, 1, 0, 0))                                         \
+    X(CALENDAR, calendar, 0, 32, 3, takeaway, WHOLE(calendar, 1, 1, 1, 0))                         \
+    X(DAG, dag, 1, 6, 0, dag, SUM)
+
 typedef enum {
-    ENGINE_GAME_NIM,     /* take any number from one heap, last to take wins */
-    ENGINE_GAME_MISERE,  /* Nim, last to take loses */
-    ENGINE_GAME_BASH,    /* take 1..M */
-    ENGINE_GAME_SUB,     /* take exactly s, s in S */
-    ENGINE_GAME_FIB,     /* take a Fibonacci number */
-    ENGINE_GAME_POW2,    /* take a power of two */
-    ENGINE_GAME_WYTHOFF, /* two heaps: from one, or the same from both */
-    ENGINE_GAME_KAYLES,  /* octal 0.77 */
-    ENGINE_GAME_DAWSON,  /* octal 0.07 */
-    ENGINE_GAME_OCTAL,   /* any octal code 0.d1d2... */
-    ENGINE_GAME_LINE,    /* remove s in S adjacent tokens: octal with digit 7 at each s */
-    ENGINE_GAME_KING,    /* two heaps: 1 from either, or 1 from both (a king walking to a corner) */
-    ENGINE_GAME_MOORE,   /* moore:k, Moore's Nim_k: take from 1 to k heaps at once */
-    ENGINE_GAME_LASKER,  /* Lasker's Nim: take from one heap, or split one in two */
-    ENGINE_GAME_MULT,    /* mult:N: multiply p by 2..9; whoever reaches N first wins */
-    ENGINE_GAME_CALENDAR, /* a date (year month day) moved a day or a month on to 2001-11-04 */
-    ENGINE_GAME_DAG,     /* dag:E: pieces slide along the edges of a directed acyclic graph */
+#define ENGINE_GAME_ENUM(id, name, parameter, bits, heaps, ops, kind) ENGINE_GAME_##id,
+    ENGINE_GAME_LIST(ENGINE_GAME_ENUM)
+#undef ENGINE_GAME_ENUM
     ENGINE_GAME_COUNT
 } engine_game_t;
 
@@ -109,11 +127,11 @@ typedef enum {
 #define ENGINE_HAS_EXACT (!ENGINE_OMIT_EXACT)
 #define ENGINE_GAMES                                                                               \
     (0xFFFFFFFFul ^ ENGINE_OMIT_BIT(ENGINE_GAME_KING, ENGINE_OMIT_KING) ^                          \
-     ENGINE_OMIT_BIT(ENGINE_GAME_MOORE, ENGINE_OMIT_MOORE) ^                                      \
-     ENGINE_OMIT_BIT(ENGINE_GAME_LASKER, ENGINE_OMIT_LASKER) ^                                    \
-     ENGINE_OMIT_BIT(ENGINE_GAME_MULT, ENGINE_OMIT_MULT) ^                                        \
-     ENGINE_OMIT_BIT(ENGINE_GAME_CALENDAR, ENGINE_OMIT_CALENDAR) ^                                \
-     ENGINE_OMIT_BIT(ENGINE_GAME_DAG, ENGINE_OMIT_DAG) ^                                          \
+     ENGINE_OMIT_BIT(ENGINE_GAME_MOORE, ENGINE_OMIT_MOORE) ^                                       \
+     ENGINE_OMIT_BIT(ENGINE_GAME_LASKER, ENGINE_OMIT_LASKER) ^                                     \
+     ENGINE_OMIT_BIT(ENGINE_GAME_MULT, ENGINE_OMIT_MULT) ^                                         \
+     ENGINE_OMIT_BIT(ENGINE_GAME_CALENDAR, ENGINE_OMIT_CALENDAR) ^                                 \
+     ENGINE_OMIT_BIT(ENGINE_GAME_DAG, ENGINE_OMIT_DAG) ^                                           \
      ENGINE_OMIT_BIT(ENGINE_GAME_OCTAL, ENGINE_DEVICE))
 /* Whether game is compiled in (a constant: the code of the others is left out; octal: codes are
  * calculator only). */

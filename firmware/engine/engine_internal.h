@@ -58,17 +58,116 @@ typedef struct {
                            engine_iter_t *it, engine_move_t *m);
 } engine_heap_ops_t;
 
-/* The heap operations of r's game. */
+/* The heap operations of r's game (ENGINE_GAME_LIST's ops). */
 const engine_heap_ops_t *engine_ops(const engine_rules_t *r);
+
+/* A misere variant other than misere Nim: decided by the exact search. */
+static inline bool engine_is_exact(const engine_rules_t *r)
+{
+    return ENGINE_HAS_EXACT && r->misere && r->game != ENGINE_GAME_MISERE;
+}
+
+/* The registry's rows for the games decided as whole positions (engine.h's ENGINE_GAME_LIST, kind
+ * WHOLE(row, after, check, next, diagonal)), and the exact search's for the misere variants but
+ * misere Nim (engine_is_exact). Their operations, in the rules file games/<row>.c (the exact
+ * search's in misere_exact.c), for a rules r and a position p of its game:
+ *   engine_<row>_is_win(r, p): engine_is_win;
+ *   engine_<row>_next_winning(r, p, it, m): engine_next_winning_move;
+ *   engine_<row>_after(r, p, m, i), when after is 1: engine_after_heap, heap i after a move
+ *     ENGINE_HEAP_ALL that changes several heaps;
+ *   engine_<row>_check(r, p), when check is 1: engine_check_position for positions within the
+ *     heap count and limits;
+ *   engine_<row>_next(r, p, it, m, winning), when next is 1: the next move (winning only, when
+ *     winning) when the moves are not its heaps' options: one move slot;
+ * and diagonal 1: a move in both heaps (ENGINE_HEAP_BOTH), a slot after the heaps.
+ * With ENGINE_WHOLE_DO(row, after, check, next, diagonal) defined as a statement on a row,
+ * ENGINE_WHOLE_DISPATCH(r) runs it on r's, and falls through for the sums: each branch a direct
+ * call (no table stored, nothing called through a pointer); ENGINE_WHOLE_OP(row, op, has) names
+ * operation op, or engine_none_<op> when the row has none. */
+#define ENGINE_WHOLE_IS_WHOLE(...) 1
+#define ENGINE_WHOLE_IS_SUM 0
+#define ENGINE_WHOLE_ARGS_WHOLE(...) __VA_ARGS__
+#define ENGINE_WHOLE_CASE(id, name, parameter, bits, heaps, ops, kind)                             \
+    if (ENGINE_WHOLE_IS_##kind && ENGINE_HAS(ENGINE_GAME_##id) && r_->game == ENGINE_GAME_##id) {  \
+        ENGINE_WHOLE_CALL(ENGINE_WHOLE_ARGS_##kind)                                                \
+    }
+#define ENGINE_WHOLE_ARGS_SUM none, 0, 0, 0, 0
+#define ENGINE_WHOLE_CALL(...) ENGINE_WHOLE_DO(__VA_ARGS__)
+#define ENGINE_WHOLE_DISPATCH(r)                                                                   \
+    do {                                                                                           \
+        const engine_rules_t *r_ = (r);                                                            \
+        ENGINE_GAME_LIST(ENGINE_WHOLE_CASE)                                                        \
+        if (engine_is_exact(r_)) {                                                                 \
+            ENGINE_WHOLE_DO(exact, 0, 1, 0, 0)                                                     \
+        }                                                                                          \
+    } while (0)
+#define ENGINE_WHOLE_OP(row, op, has) ENGINE_WHOLE_OP_##has(row, op)
+#define ENGINE_WHOLE_OP_1(row, op) engine_##row##_##op
+#define ENGINE_WHOLE_OP_0(row, op) engine_none_##op
+
+/* The sums' place in the dispatch (never run), and the operations a row may not have. */
+static inline bool engine_none_is_win(const engine_rules_t *r, const engine_position_t *p)
+{
+    (void)r, (void)p;
+    return false;
+}
+static inline bool engine_none_next_winning(const engine_rules_t *r, const engine_position_t *p,
+                                            engine_iter_t *it, engine_move_t *m)
+{
+    (void)r, (void)p, (void)it, (void)m;
+    return false;
+}
+static inline engine_heap_t engine_none_after(const engine_rules_t *r, const engine_position_t *p,
+                                              const engine_move_t *m, uint8_t i)
+{
+    (void)r, (void)p, (void)m, (void)i;
+    return 0;
+}
+static inline engine_status_t engine_none_check(const engine_rules_t *r, const engine_position_t *p)
+{
+    (void)r, (void)p;
+    return ENGINE_OK;
+}
+static inline bool engine_none_next(const engine_rules_t *r, const engine_position_t *p,
+                                    engine_iter_t *it, engine_move_t *m, bool winning)
+{
+    (void)r, (void)p, (void)it, (void)m, (void)winning;
+    return false;
+}
+
+/* The declarations of the rows' operations. */
+#define ENGINE_WHOLE_DECLARE_SUM
+#define ENGINE_WHOLE_DECLARE_WHOLE(row, has_after, has_check, has_next, diagonal)                  \
+    bool engine_##row##_is_win(const engine_rules_t *r, const engine_position_t *p);               \
+    bool engine_##row##_next_winning(const engine_rules_t *r, const engine_position_t *p,          \
+                                     engine_iter_t *it, engine_move_t *m);                         \
+    engine_heap_t ENGINE_WHOLE_OP(row, after, has_after)(const engine_rules_t *r,                  \
+                                                     const engine_position_t *p,                   \
+                                                     const engine_move_t *m, uint8_t i);           \
+    engine_status_t ENGINE_WHOLE_OP(row, check, has_check)(const engine_rules_t *r,                \
+                                                       const engine_position_t *p);                \
+    bool ENGINE_WHOLE_OP(row, next, has_next)(const engine_rules_t *r, const engine_position_t *p, \
+                                          engine_iter_t *it, engine_move_t *m, bool winning);
+#define ENGINE_WHOLE_DECLARE(id, name, parameter, bits, heaps, ops, kind)                         \
+    ENGINE_WHOLE_DECLARE_##kind
+ENGINE_GAME_LIST(ENGINE_WHOLE_DECLARE)
+ENGINE_WHOLE_DECLARE_WHOLE(exact, 0, 1, 0, 0)
+
 /* Whether r's game has a diagonal move in both heaps (wythoff, king). */
 static inline bool engine_has_diagonal(const engine_rules_t *r)
 {
-    return r->game == ENGINE_GAME_WYTHOFF || (ENGINE_HAS(ENGINE_GAME_KING) && r->game == ENGINE_GAME_KING);
+#define ENGINE_WHOLE_DO(row, has_after, has_check, has_next, diagonal) if (diagonal) return true;
+    ENGINE_WHOLE_DISPATCH(r);
+#undef ENGINE_WHOLE_DO
+    return false;
 }
-/* The move slots of p: its heaps, then the diagonal where there is one; a calendar's one slot. */
+/* The move slots of p: its heaps, then the diagonal where there is one; one slot where the game's
+ * moves are not its heaps' options (calendar). */
 static inline uint8_t engine_move_slots(const engine_rules_t *r, const engine_position_t *p)
 {
-    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return 1;
+#define ENGINE_WHOLE_DO(row, has_after, has_check, has_next, diagonal) if (has_next) return 1;
+    ENGINE_WHOLE_DISPATCH(r);
+#undef ENGINE_WHOLE_DO
     return (uint8_t)(p->count + engine_has_diagonal(r));
 }
 /* Next option of slot `slot` (a heap, or the diagonal) after the cursor (it->a, it->b). */
@@ -85,46 +184,10 @@ extern const engine_heap_ops_t engine_ops_mult;
 engine_status_t engine_takeaway_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t budget);
 engine_status_t engine_octal_prepare(const engine_rules_t *r, engine_heap_t n, uint16_t budget);
 
-/* Misere Nim and Wythoff decide whole positions, not sums. */
-bool engine_misere_is_win(const engine_position_t *p);
-/* The next-winning-move searches are kept out of line (noinline): engine_next_winning_move then
- * only dispatches, with no frame of its own under the deepest search (the sum's). */
-__attribute__((noinline)) bool engine_misere_next_winning(const engine_position_t *p,
-                                                          engine_iter_t *it, engine_move_t *m);
-bool engine_wythoff_is_win(const engine_position_t *p);
-__attribute__((noinline)) bool engine_wythoff_next_winning(const engine_position_t *p,
-                                                           engine_iter_t *it, engine_move_t *m);
-
 /* Other misere variants (r->misere, not misere Nim) decide positions exactly (misere_exact.c). */
-/* ENGINE_OK when p can be decided, else ENGINE_ERR_TOO_BIG. */
-engine_status_t engine_exact_check(const engine_rules_t *r, const engine_position_t *p);
-/* engine_is_win for a misere variant: false when p cannot be decided. */
-bool engine_exact_is_win(const engine_rules_t *r, const engine_position_t *p);
-/* engine_next_winning_move for a misere variant: none when p cannot be decided. */
-bool engine_exact_next_winning(const engine_rules_t *r, const engine_position_t *p,
-                               engine_iter_t *it, engine_move_t *m);
 /* The memo slot (0..914) of p's heaps as a multiset, 0xFFFF past ENGINE_MISERE_TOKENS tokens. */
 uint16_t engine_exact_index(const engine_position_t *p);
 
-/* The games decided as whole positions (king.c, moore.c, mult.c, calendar.c). */
-bool engine_king_is_win(const engine_position_t *p);
-bool engine_king_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m);
-bool engine_moore_is_win(const engine_rules_t *r, const engine_position_t *p);
-/* Its moves are ENGINE_HEAP_ALL, the heaps after them kept in the work buffer (engine_moore_after). */
-bool engine_moore_next_winning(const engine_rules_t *r, const engine_position_t *p,
-                               engine_iter_t *it, engine_move_t *m);
-engine_heap_t engine_moore_after(uint8_t i);
-bool engine_mult_is_win(const engine_rules_t *r, const engine_position_t *p);
-bool engine_mult_next_winning(const engine_rules_t *r, const engine_position_t *p,
-                              engine_iter_t *it, engine_move_t *m);
-/* ENGINE_OK for a date from 1900-01-01 to 2001-11-04, else ENGINE_ERR_POSITION. */
-engine_status_t engine_calendar_check(const engine_position_t *p);
-bool engine_calendar_is_win(const engine_position_t *p);
-/* The next move (winning: to a lost date) after *it, as ENGINE_HEAP_ALL with take 1 (a day) or
- * 2 (a month); engine_calendar_after gives the date's parts after it. */
-bool engine_calendar_next(const engine_position_t *p, engine_iter_t *it, engine_move_t *m,
-                          bool winning);
-engine_heap_t engine_calendar_after(const engine_position_t *p, const engine_move_t *m, uint8_t i);
 /* ENGINE_ERR_CYCLE when dag rules' graph has a cycle (uses only the stack). */
 engine_status_t engine_dag_check(const engine_rules_t *r);
 /* Lasker's winning moves in p, whose nim-sum is x, counted up to cap (at most 2000). */

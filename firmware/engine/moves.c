@@ -3,21 +3,27 @@
  * modules and below the searches that walk all moves (engine.c, the exact misere search). */
 #include "engine_internal.h"
 
+/* The registry's ops column (engine.h's ENGINE_GAME_LIST): takeaway unless a row names others. */
 const engine_heap_ops_t *engine_ops(const engine_rules_t *r)
 {
     const uint8_t game = r->game;
-    if (ENGINE_HAS(ENGINE_GAME_LASKER) && game == ENGINE_GAME_LASKER) return &engine_ops_lasker;
-    if (ENGINE_HAS(ENGINE_GAME_DAG) && game == ENGINE_GAME_DAG) return &engine_ops_dag;
-    if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return &engine_ops_mult;
-    return game >= ENGINE_GAME_KAYLES && game <= ENGINE_GAME_LINE ? &engine_ops_octal
-                                                                   : &engine_ops_takeaway;
+#define ENGINE_OPS_CASE(id, name, parameter, bits, heaps, ops, kind)                               \
+    if (ENGINE_HAS(ENGINE_GAME_##id) && &engine_ops_##ops != &engine_ops_takeaway &&               \
+        game == ENGINE_GAME_##id)                                                                  \
+        return &engine_ops_##ops;
+    ENGINE_GAME_LIST(ENGINE_OPS_CASE)
+#undef ENGINE_OPS_CASE
+    return &engine_ops_takeaway;
 }
 
 /* Next option of slot `slot` (a heap, or Wythoff's diagonal) after the cursor. */
 bool engine_slot_next(const engine_rules_t *r, const engine_position_t *p, uint8_t slot,
                       engine_iter_t *it, engine_move_t *m)
 {
-    if (ENGINE_HAS(ENGINE_GAME_CALENDAR) && r->game == ENGINE_GAME_CALENDAR) return engine_calendar_next(p, it, m, false);
+#define ENGINE_WHOLE_DO(row, has_after, has_check, has_next, diagonal)                             \
+    if (has_next) return ENGINE_WHOLE_OP(row, next, has_next)(r, p, it, m, false);
+    ENGINE_WHOLE_DISPATCH(r);
+#undef ENGINE_WHOLE_DO
     /* the diagonal: the single-heap moves (Nim's, or the king's step) in the smaller heap */
     const bool both = slot >= p->count;
     const engine_heap_t h = !both                    ? p->heap[slot]

@@ -10,16 +10,16 @@
 static uint32_t rules_serial;
 static bool rules_looking_up; /* making a table's own rules: no table lookup */
 
-/* The games' names in engine_game_t order, each ended by a space. */
-static const char rules_names[] PROGMEM =
-    "nim misere bash sub fib pow2 wythoff kayles dawson octal line king moore lasker mult calendar dag ";
+/* The games' names in engine_game_t order (engine.h's ENGINE_GAME_LIST), each ended by a space. */
+#define RULES_NAME(id, name, parameter, bits, heaps, ops, kind) #name " "
+static const char rules_names[] PROGMEM = ENGINE_GAME_LIST(RULES_NAME);
 
 /* For a game below ENGINE_GAME_COUNT. */
 static bool rules_has_parameter(uint8_t game)
 {
-    return (((1ul << ENGINE_GAME_BASH) | (1ul << ENGINE_GAME_SUB) | (1ul << ENGINE_GAME_OCTAL) |
-             (1ul << ENGINE_GAME_LINE) | (1ul << ENGINE_GAME_MOORE) | (1ul << ENGINE_GAME_MULT) |
-             (1ul << ENGINE_GAME_DAG)) >> game) & 1;
+#define RULES_PARAMETER_BIT(id, name, parameter, bits, heaps, ops, kind)                           \
+    ((uint32_t)(parameter) << ENGINE_GAME_##id) |
+    return ((ENGINE_GAME_LIST(RULES_PARAMETER_BIT) 0) >> game) & 1;
 }
 
 static bool rules_is_octal(uint8_t game)
@@ -322,19 +322,18 @@ uint8_t engine_table_for(const engine_rules_t *r)
     return ENGINE_TABLE_NONE;
 }
 
+/* Each game's heap bits (ENGINE_GAME_LIST's; 32 stands for all of engine_heap_t's) and, below
+ * them, its heap count (two bits). */
+#define RULES_HEAPS(id, name, parameter, bits, heaps, ops, kind) (uint8_t)((bits) << 2 | (heaps)),
+static const uint8_t rules_heaps[ENGINE_GAME_COUNT] PROGMEM = {ENGINE_GAME_LIST(RULES_HEAPS)};
+
 engine_heap_t engine_heap_limit(const engine_rules_t *r)
 {
-    /* a heap size's bits, by game: sub and the tables 16, fib's table 12 (device: 8), octal codes
-     * 8, dag's nodes 6; the others all of engine_heap_t's */
-    static const uint8_t bits[ENGINE_GAME_COUNT] PROGMEM = {32, 32, 32, 16, ENGINE_FIB_TABLE_BITS,
-                                                            32, ENGINE_WYTHOFF_BITS, 16, 16, 8, 8,
-                                                            32, 32, 32, 32,
-                                                            32, 6};
     const uint8_t game = r->game < ENGINE_GAME_COUNT ? r->game : ENGINE_GAME_NIM;
     if (ENGINE_HAS(ENGINE_GAME_MULT) && game == ENGINE_GAME_MULT) return (engine_heap_t)(r->u.target - 1);
     /* Lasker's g(2^32 - 1) = 2^32 would not fit in 32 bits */
     if (game == ENGINE_GAME_LASKER) return ENGINE_HEAP_MAX - 1;
-    uint8_t b = pgm_read_byte(&bits[game]);
+    uint8_t b = pgm_read_byte(&rules_heaps[game]) >> 2;
     /* without the window, a run-time set is answered from the work buffer's table: heaps <= 255 */
     if (!ENGINE_SUB_WINDOW && game == ENGINE_GAME_SUB && r->table == ENGINE_TABLE_NONE) b = 8;
     return b >= ENGINE_HEAP_BITS ? ENGINE_HEAP_MAX : (engine_heap_t)(((engine_heap_t)1 << b) - 1);
@@ -342,8 +341,5 @@ engine_heap_t engine_heap_limit(const engine_rules_t *r)
 
 uint8_t engine_heap_count(const engine_rules_t *r)
 {
-    const uint8_t game = r->game;
-    if (game == ENGINE_GAME_WYTHOFF || game == ENGINE_GAME_KING) return 2;
-    if (game == ENGINE_GAME_CALENDAR) return 3;
-    return game == ENGINE_GAME_MULT;
+    return pgm_read_byte(&rules_heaps[r->game]) & 3;
 }

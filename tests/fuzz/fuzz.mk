@@ -52,11 +52,11 @@ $(FUZZ_JUDGE): $(FUZZ_JUDGE_SRCS) $(FUZZ_HEADERS) tests/fuzz/fuzz.mk Makefile
 	$(Q)$(FUZZ_CC) $(JUDGE_INC) $(FUZZ_JUDGE_SRCS) -o $@
 
 # the dictionary and the seeds, from the sources' word tables and the docs' command lines
-$(FUZZ_GRUNDY_DICT): tests/fuzz/fuzz_inputs.py firmware/console/console_parse.c firmware/engine/rules.c \
+$(FUZZ_GRUNDY_DICT): tests/fuzz/fuzz_inputs.py firmware/console/console_parse.c firmware/engine/engine.h \
 		docs/console.md Makefile
 	@mkdir -p $(@D)
 	$(Q)python3 tests/fuzz/fuzz_inputs.py dict $@ firmware/console/console_parse.c \
-		firmware/engine/rules.c docs/console.md
+		firmware/engine/engine.h docs/console.md
 
 $(FUZZ_GRUNDY_SEEDS): tests/fuzz/fuzz_inputs.py README.md $(wildcard docs/*.md) Makefile
 	@mkdir -p $(@D)

@@ -3,9 +3,9 @@
 follow them: a new command word, game or documented example reaches the fuzzer with no list to
 keep by hand.
 
-  fuzz_inputs.py dict OUT CONSOLE_PARSE_C RULES_C CONSOLE_MD
+  fuzz_inputs.py dict OUT CONSOLE_PARSE_C ENGINE_H CONSOLE_MD
       libFuzzer dictionary for fuzz_grundy: the verbs of console_parse.c's console_verb_names,
-      the games of rules.c's rules_names, the game words of docs/console.md's table of homes
+      the games of engine.h's ENGINE_GAME_LIST, the game words of docs/console.md's table of homes
       (digits, misere:digits, dag:@...), and the bytes and numbers where the console's limits lie.
   fuzz_inputs.py seeds OUTDIR FILE.md...
       one seed file per command line the docs quote (`> solve nim 3 4 5` in a quoted session,
@@ -42,10 +42,11 @@ def make_dict(out, parse_c, rules_c, console_md):
     verbs = re.findall(r'"([^"]*)"', m.group(1))
     for v in verbs:
         add(v)
-    m = re.search(r'rules_names\[\][^=]*=\s*"([^"]*)"', open(rules_c).read())
-    if not m:
-        sys.exit("fuzz_inputs: no rules_names string in " + rules_c)
-    games = m.group(1).split()
+    # engine.h's registry: X(ID, name, ...) per game
+    m = re.search(r"#define ENGINE_GAME_LIST\(X\)(.*?)\n\n", open(rules_c).read(), re.S)
+    games = re.findall(r"\bX\(\w+, (\w+),", m.group(1)) if m else []
+    if not games:
+        sys.exit("fuzz_inputs: no ENGINE_GAME_LIST in " + rules_c)
     for g in games:
         add(g)
     # docs/console.md's table of where each game is answered: its first column's game words

@@ -22,8 +22,9 @@ typedef uint32_t calendar_key_t;
 #define CALENDAR_KEY(y, m, d) (((calendar_key_t)(y) << 9) | ((m) << 5) | (d))
 #define CALENDAR_LAST CALENDAR_KEY(2001, 11, 4)
 
-engine_status_t engine_calendar_check(const engine_position_t *p)
+engine_status_t engine_calendar_check(const engine_rules_t *r, const engine_position_t *p)
 {
+    (void)r;
     const engine_heap_t y = p->heap[0], m = p->heap[1], d = p->heap[2];
     if (y < 1900 || y > 2001 || m < 1 || m > 12 || d < 1 || d > calendar_days((uint16_t)y, (uint8_t)m) ||
         CALENDAR_KEY(y, m, d) > CALENDAR_LAST)
@@ -36,8 +37,9 @@ static bool calendar_won(uint8_t m, uint8_t d)
     return ((m + d) & 1) == 0 || (d == 30 && (m == 9 || m == 11));
 }
 
-bool engine_calendar_is_win(const engine_position_t *p)
+bool engine_calendar_is_win(const engine_rules_t *r, const engine_position_t *p)
 {
+    (void)r;
     return calendar_won((uint8_t)p->heap[1], (uint8_t)p->heap[2]);
 }
 
@@ -61,16 +63,19 @@ static calendar_key_t calendar_step(const engine_position_t *p, engine_heap_t st
     return key <= CALENDAR_LAST ? key : 0;
 }
 
-engine_heap_t engine_calendar_after(const engine_position_t *p, const engine_move_t *m, uint8_t i)
+engine_heap_t engine_calendar_after(const engine_rules_t *r, const engine_position_t *p,
+                                    const engine_move_t *m, uint8_t i)
 {
+    (void)r;
     const calendar_key_t key = calendar_step(p, m->take);
     return i == 0 ? key >> 9 : i == 1 ? (key >> 5) & 15 : key & 31;
 }
 
 /* Moves are take 1 (a day) and take 2 (a month), in that order. */
-bool engine_calendar_next(const engine_position_t *p, engine_iter_t *it, engine_move_t *m,
-                          bool winning)
+bool engine_calendar_next(const engine_rules_t *r, const engine_position_t *p, engine_iter_t *it,
+                          engine_move_t *m, bool winning)
 {
+    (void)r;
     while (it->a < 2) {
         const engine_heap_t step = ++it->a;
         const calendar_key_t key = calendar_step(p, step);
@@ -81,4 +86,10 @@ bool engine_calendar_next(const engine_position_t *p, engine_iter_t *it, engine_
         return true;
     }
     return false;
+}
+
+bool engine_calendar_next_winning(const engine_rules_t *r, const engine_position_t *p,
+                                  engine_iter_t *it, engine_move_t *m)
+{
+    return engine_calendar_next(r, p, it, m, true);
 }

@@ -9,13 +9,16 @@
  * one winning move. */
 #include "../engine_internal.h"
 
-bool engine_king_is_win(const engine_position_t *p)
+bool engine_king_is_win(const engine_rules_t *r, const engine_position_t *p)
 {
+    (void)r;
     return ((p->heap[0] | p->heap[1]) & 1) != 0;
 }
 
-bool engine_king_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m)
+bool engine_king_next_winning(const engine_rules_t *r, const engine_position_t *p,
+                              engine_iter_t *it, engine_move_t *m)
 {
+    (void)r;
     const uint8_t odd = (uint8_t)((p->heap[0] & 1) | (p->heap[1] & 1) << 1);
     if (it->phase || !odd) return false;
     it->phase = 1;

@@ -14,8 +14,9 @@ static engine_heap_t misere_xor(const engine_position_t *p, uint8_t *big)
     return x;
 }
 
-bool engine_misere_is_win(const engine_position_t *p)
+bool engine_misere_is_win(const engine_rules_t *r, const engine_position_t *p)
 {
+    (void)r;
     uint8_t big;
     engine_heap_t x = misere_xor(p, &big);
     /* with only 0/1 heaps the nim-sum is the parity of the 1-heaps */
@@ -23,8 +24,13 @@ bool engine_misere_is_win(const engine_position_t *p)
 }
 
 /* The only candidates in heap i: its Nim answer h ^ x, and 0 or 1 (to the end game). */
-bool engine_misere_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m)
+/* Kept out of line: engine_next_winning_move then only dispatches, with no frame of its own
+ * under the deepest search (the sum's). */
+__attribute__((noinline)) bool engine_misere_next_winning(const engine_rules_t *r,
+                                                          const engine_position_t *p,
+                                                          engine_iter_t *it, engine_move_t *m)
 {
+    (void)r;
     uint8_t big;
     const engine_heap_t x = misere_xor(p, &big);
     for (; it->heap < p->count; it->heap++, it->phase = 0) {

@@ -196,8 +196,10 @@ bool engine_moore_next_winning(const engine_rules_t *r, const engine_position_t 
     return found;
 }
 
-engine_heap_t engine_moore_after(uint8_t i)
+engine_heap_t engine_moore_after(const engine_rules_t *r, const engine_position_t *p,
+                                 const engine_move_t *m, uint8_t i)
 {
+    (void)r, (void)p, (void)m;
     engine_heap_t h = 0;
     for (uint8_t j = ENGINE_HEAP_BITS; j--;) h = (engine_heap_t)(h << 1 | ((MOORE_COLUMNS[j].bits >> i) & 1));
     return h;

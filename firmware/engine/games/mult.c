@@ -82,3 +82,10 @@ static bool mult_next_option_to(const engine_rules_t *r, engine_heap_t n, engine
 
 const engine_heap_ops_t engine_ops_mult = {mult_grundy, mult_next_option, mult_check_option,
                                            mult_next_option_to};
+
+/* p = 0 is no position of the game (every product would stay 0). */
+engine_status_t engine_mult_check(const engine_rules_t *r, const engine_position_t *p)
+{
+    (void)r;
+    return p->heap[0] == 0 ? ENGINE_ERR_POSITION : ENGINE_OK;
+}

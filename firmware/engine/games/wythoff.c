@@ -96,15 +96,19 @@ static bool wythoff_is_cold(engine_heap_t x, engine_heap_t y)
     return engine_wythoff_partner(x, &p) && p == y;
 }
 
-bool engine_wythoff_is_win(const engine_position_t *p)
+bool engine_wythoff_is_win(const engine_rules_t *r, const engine_position_t *p)
 {
+    (void)r;
     return !wythoff_is_cold(p->heap[0], p->heap[1]);
 }
 
 /* At most three winning moves: heap 0 to y's partner, heap 1 to x's partner, or
  * both down to the cold position with the same difference. */
-bool engine_wythoff_next_winning(const engine_position_t *p, engine_iter_t *it, engine_move_t *m)
+__attribute__((noinline)) bool engine_wythoff_next_winning(const engine_rules_t *r,
+                                                           const engine_position_t *p,
+                                                           engine_iter_t *it, engine_move_t *m)
 {
+    (void)r;
     const engine_heap_t x = p->heap[0], y = p->heap[1];
     while (it->phase < 3) {
         const uint8_t phase = it->phase++;
