@@ -79,8 +79,8 @@ typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
     X(FIB, fib, 0, ENGINE_FIB_TABLE_BITS, 0, takeaway, SUM)                                        \
     X(POW2, pow2, 0, 32, 0, takeaway, SUM)                                                         \
     X(WYTHOFF, wythoff, 0, ENGINE_WYTHOFF_BITS, 2, takeaway, WHOLE(wythoff, 0, 0, 0, 1))           \
-    X(KAYLES, kayles, 0, 16, 0, octal, SUM)  /* octal 0.77 */                                      \
-    X(DAWSON, dawson, 0, 16, 0, octal, SUM)  /* octal 0.07 */                                      \
+    X(KAYLES, kayles, 0, 16, 0, octal, SUM)  /* ENGINE_OCTAL_NAMED */                              \
+    X(DAWSON, dawson, 0, 16, 0, octal, SUM)  /* ENGINE_OCTAL_NAMED */                              \
     X(OCTAL, octal, 1, 8, 0, octal, SUM)     /* any octal code 0.d1d2... */                        \
     X(LINE, line, 1, 8, 0, octal, SUM)       /* remove s in S adjacent: digit 7 at each s */        \
     X(KING, king, 0, 32, 2, takeaway, WHOLE(king, 0, 0, 0, 1))                                     \
@@ -89,6 +89,13 @@ typedef uint32_t engine_heap_t; /* a heap size, also a Grundy value */
     X(MULT, mult, 1, 32, 1, mult, WHOLE(mult, 0, 1, 0, 0))                                         \
     X(CALENDAR, calendar, 0, 32, 3, takeaway, WHOLE(calendar, 1, 1, 1, 0))                         \
     X(DAG, dag, 1, 6, 0, dag, SUM)
+
+/* The octal games with names of their own, X(ID, digits 1 and 2 as hex digits):
+ * their values are read from the tables firmware/tablegen makes at build time from these very
+ * rules (engine_tables.h's ENGINE_TABLE_LIST rows of the same ID), other codes computed. */
+#define ENGINE_OCTAL_NAMED(X)                                                                      \
+    X(KAYLES, 0x77) /* Kayles is octal 0.77: take 1 or 2 adjacent pins, leaving 0, 1 or 2 rows */  \
+    X(DAWSON, 0x07) /* Dawson's Kayles is octal 0.07: take 2 adjacent, leaving 0, 1 or 2 rows */
 
 typedef enum {
 #define ENGINE_GAME_ENUM(id, name, parameter, bits, heaps, ops, kind) ENGINE_GAME_##id,

@@ -9,7 +9,8 @@
 #include "engine.h"
 
 /* X(ID, label, game, up to 3 set values, heaps answered): sub sets list their values; other
- * games are made by engine_rules_init. A periodic table answers any heap. */
+ * games are made by engine_rules_init (Kayles's and Dawson's digits: engine.h's
+ * ENGINE_OCTAL_NAMED). A periodic table answers any heap. */
 #define ENGINE_TABLE_LIST(X)                                                                       \
     X(KAYLES, "kayles (octal 0.77)", ENGINE_GAME_KAYLES, 0, 0, 0, 65535)                           \
     X(DAWSON, "dawson (octal 0.07)", ENGINE_GAME_DAWSON, 0, 0, 0, 65535)                           \

@@ -56,11 +56,15 @@ static engine_status_t rules_finish(engine_rules_t *r)
     return ENGINE_OK;
 }
 
-/* The first byte of the digits of the octal games without parameters, Kayles 0.77 and Dawson's
- * Kayles 0.07 (digit 1 in its high nibble); the second is digit 2, 7, for both. */
+/* The digits of an octal game with a name (engine.h's ENGINE_OCTAL_NAMED, digits 1 and 2 as hex
+ * digits): the first byte of its digits (digit 1 in the high nibble); the second, digit 2, is 7
+ * for each of them, which lets the device images write it as a constant. */
+#define RULES_OCTAL_DIGIT1(id, code) game == ENGINE_GAME_##id ? (uint8_t)((code) & 0xF0) :
+#define RULES_OCTAL_DIGIT2_IS_7(id, code) &&((code) & 0x0F) == 7
+_Static_assert(1 ENGINE_OCTAL_NAMED(RULES_OCTAL_DIGIT2_IS_7), "a named octal game's digit 2 is 7");
 static uint8_t rules_init_digit1(uint8_t game)
 {
-    return game == ENGINE_GAME_KAYLES ? 0x70 : 0;
+    return ENGINE_OCTAL_NAMED(RULES_OCTAL_DIGIT1) 0;
 }
 
 static void rules_clear(engine_rules_t *r, uint8_t game)

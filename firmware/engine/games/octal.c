@@ -1,6 +1,6 @@
-/* Octal games (Kayles 0.77, Dawson's Kayles 0.07, any 0.d1d2..., line:S): digit k
- * says whether removing k tokens may leave no heap (1), one heap (2) or two (4).
- * Kayles and Dawson's Kayles read generated prefix+period tables; other codes fill
+/* Octal games (Kayles 0.77 and Dawson's Kayles 0.07, named in engine.h's ENGINE_OCTAL_NAMED; any
+ * 0.d1d2..., line:S): digit k says whether removing k tokens may leave no heap (1), one heap (2)
+ * or two (4). Kayles and Dawson's Kayles read generated prefix+period tables; other codes fill
  * g(0..n) lazily into the shared work buffer (heaps up to 255). */
 #include <stddef.h>
 
