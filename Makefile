@@ -64,7 +64,7 @@ $(TABLES_H): $(TABLEGEN)
 	@echo "  GEN     $@"
 	$(Q)$(TABLEGEN) $@
 
-# The engine's device profile (engine.h's ENGINE_DEVICE: the handheld boards' images) has its own
+# The engine's device profile (engine_config.h's ENGINE_DEVICE: the handheld boards' images) has its own
 # tables: the fib table to 255, not 4095.
 TABLEGEN_DEVICE := $(BUILD)/tablegen/tablegen_device
 TABLES_DEVICE_H := $(GEN)/device/engine_tables_gen.h
@@ -130,7 +130,7 @@ FW_SRCS := firmware/main.c $(wildcard firmware/runtime/*.c firmware/display/*.c 
 FW_HOME :=
 endif
 # The engine's profile follows the board's kind: a device board's image takes the device profile
-# (engine.h's ENGINE_DEVICE: 16-bit heaps, the handheld's limits), a calculator board's (uno) the
+# (engine_config.h's ENGINE_DEVICE: 16-bit heaps, the handheld's limits), a calculator board's (uno) the
 # calculator's whole engine.
 ENGINE_PROFILE := $(BOARD_KIND)
 FW_ENGINE_INC := $(if $(filter device,$(ENGINE_PROFILE)),$(ENGINE_DEVICE_INC),$(ENGINE_INC))
@@ -139,7 +139,7 @@ FW_INC := -Iboards/$(BOARD) -I$(WIRING_GEN) -Ifirmware/board -Ifirmware/runtime 
 	-Ifirmware/game -Ifirmware/console $(FW_ENGINE_INC) -DGRUNDY_VERSION='"$(VERSION)"' \
 	-DGRUNDY_HOME='"board $(BOARD)"' $(FW_HOME)
 FW_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/obj/%.o)
-# The games past line that a board's image leaves out (engine.h's ENGINE_OMIT_; the host, the
+# The games past line that a board's image leaves out (engine_config.h's ENGINE_OMIT_; the host, the
 # engine's AVR tests and the benchmark have them all): the course's games are the calculator's.
 # EXACT: the exact misere search, which matrix8's menu does not need (no misere variant but Nim's
 # fits its 64 tokens). A board's engine is its own build.

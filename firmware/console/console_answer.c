@@ -41,7 +41,7 @@ static struct {
     console_cmd_t cmd;
 } ans;
 
-/* The games past line that are compiled in (engine.h's ENGINE_OMIT_...), as help lists them. */
+/* The games past line that are compiled in (engine_config.h's ENGINE_OMIT_...), as help lists them. */
 #define CONSOLE_MORE(omitted, text) CONSOLE_MORE_##omitted(text)
 #define CONSOLE_MORE_0(text) text
 #define CONSOLE_MORE_1(text) ""

@@ -76,7 +76,7 @@ static const char console_messages[] PROGMEM =
                                                                 /* CONSOLE_ERR_HEAP_HERE */
     CONSOLE_OPTIONS_TEXT;                                       /* CONSOLE_ERR_OPTIONS */
 
-/* A hint's text, or nothing when its game is left out (engine.h's ENGINE_OMIT_...). */
+/* A hint's text, or nothing when its game is left out (engine_config.h's ENGINE_OMIT_...). */
 #define CONSOLE_HINT_0(text) text
 #define CONSOLE_HINT_1(text) ""
 #define CONSOLE_HINT_SELECT(omitted, text) CONSOLE_HINT_##omitted(text)

@@ -61,7 +61,7 @@ $(ENGINE_TEST_HOST): $(ENGINE_TEST_HOST_OBJS) $(ENGINE_HOST_OBJS)
 	@$(if $(ENGINE_TEST_Q),echo "  HOSTLD  $@")
 	$(ENGINE_TEST_Q)$(HOST_CC) -o $@ $^
 
-# The same suite natively on the engine's device profile (engine.h's ENGINE_DEVICE, as the
+# The same suite natively on the engine's device profile (engine_config.h's ENGINE_DEVICE, as the
 # handheld boards' images build it, with shift595's games: the exact misere search and moore).
 ENGINE_TEST_DEVICE := $(BUILD)/tests/engine_host_device
 ENGINE_TEST_DEVICE_FLAGS = $(ENGINE_DEVICE_INC) $(AVR_ENGINE_OMIT_shift595:%=-DENGINE_OMIT_%=1)
