@@ -140,16 +140,15 @@ FW_INC := -Iboards/$(BOARD) -I$(WIRING_GEN) -Ifirmware/board -Ifirmware/runtime 
 	-DGRUNDY_HOME='"board $(BOARD)"' $(FW_HOME)
 FW_OBJS := $(FW_SRCS:%.c=$(FW_DIR)/obj/%.o)
 # The games past line that a board's image leaves out (engine_config.h's ENGINE_OMIT_; the host, the
-# engine's AVR tests and the benchmark have them all): the course's games are the calculator's.
-# EXACT: the exact misere search, which matrix8's menu does not need (no misere variant but Nim's
-# fits its 64 tokens). A board's engine is its own build.
-AVR_ENGINE_OMIT_matrix8 ?= LASKER DAG MULT CALENDAR EXACT
-AVR_ENGINE_OMIT_direct ?= LASKER DAG MULT CALENDAR
-AVR_ENGINE_OMIT_shift595 ?= LASKER DAG MULT CALENDAR
+# engine's AVR tests and the benchmark have them all): ENGINE_OMIT in each boards/<board>/board.mk,
+# as AVR_ENGINE_OMIT_<board> for every board (the engine's tests and the bench use direct's and
+# shift595's whatever BOARD is). A board's engine is its own build.
+board_engine_omit = $(shell sed -n 's/^ENGINE_OMIT *:= *//p' boards/$(1)/board.mk 2>/dev/null)
+$(foreach b,$(VALID_BOARDS),$(eval AVR_ENGINE_OMIT_$(b) ?= $(call board_engine_omit,$(b))))
 FW_OMIT := $(AVR_ENGINE_OMIT_$(BOARD):%=-DENGINE_OMIT_%=1)
 FW_ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(FW_DIR)/obj/%.o)
 
-$(FW_DIR)/obj/%.o: %.c Makefile | $(FW_TABLES_H)
+$(FW_DIR)/obj/%.o: %.c Makefile $(wildcard boards/$(BOARD)/board.mk) | $(FW_TABLES_H)
 	@mkdir -p $(@D)
 	@echo "  AVR-CC  $@"
 	$(Q)$(AVR_CC) $(AVR_CFLAGS) $(FW_OMIT) $(FW_INC) -c $< -o $@
