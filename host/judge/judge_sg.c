@@ -236,10 +236,17 @@ static int judge_cmp_i64(const void *a, const void *b) {
 
 /* 2999 Stone Game, Why are you always there?: N and N numbers, then M and M lengths K, to the
  * end; a move takes a given number of consecutive stones from a line (splitting it); who takes
- * the last wins; Bob first; "1" if Bob can win, "2" if not (never "0": every game ends). */
+ * the last wins; Bob first; "1" if Bob can win, "2" if not (never "0": every game ends).
+ * A line of len with a take t <= len of len's parity is won without any table: take the middle
+ * t, leaving two equal lines, then copy every move on the other line. Only the other lengths
+ * ask the table: with takes of both parities, those below the least take of the other parity
+ * (a few), so the table is built that far only. A case with the previous case's takes keeps
+ * the previous table. */
 int judge_solve_2999(judge_rd_t *rd, FILE *out) {
     static judge_line_t line;
-    int64_t take[100];
+    static int64_t take[100], last[100];
+    static int last_k; /* the takes of the table in line; 0: no table (a case has a take) */
+    bool room = true;
     for (;;) {
         int64_t n, m, len;
         JUDGE_NEXT_CASE(rd, 1, 100, "the number of takes", n);
@@ -249,12 +256,25 @@ int judge_solve_2999(judge_rd_t *rd, FILE *out) {
         int k = 0;
         for (int64_t i = 0; i < n; i++)
             if (k == 0 || take[i] != take[k - 1]) take[k++] = take[i];
-        bool room = judge_line_start(&line, take, k);
+        int64_t least[2] = {INT64_MAX, INT64_MAX}; /* the least even take, the least odd */
+        for (int i = k - 1; i >= 0; i--)
+            least[take[i] & 1] = take[i];
+        if (k != last_k || memcmp(take, last, sizeof take[0] * (size_t)k)) {
+            room = judge_line_start(&line, take, k);
+            memcpy(last, take, sizeof take[0] * (size_t)k);
+            last_k = room ? k : 0;
+        }
         JUDGE_NEED(rd, 0, 1000, "the number of rounds", m);
         while (m--) {
             JUDGE_NEED(rd, 1, LINE_MAX_STONES, "a length", len);
-            if (!room || !(room = judge_line_extend(&line, (int)len)))
+            if (least[len & 1] <= len) {
+                fputs("1\n", out);
+                continue;
+            }
+            if (!room || !(room = judge_line_extend(&line, (int)len))) {
+                last_k = 0;
                 return judge_rd_fail(rd, rd->token_line, "out of memory"), 1;
+            }
             fputs(line.sg[len] ? "1\n" : "2\n", out);
         }
     }

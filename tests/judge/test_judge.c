@@ -301,6 +301,24 @@ static void test_reader_edges(void) {
     }
 }
 
+/* The plain value of every line of up to 1000 stones for take[0..k-1], into sg; the largest. */
+static uint32_t big_line_values(const int *take, int k, uint32_t sg[1001]) {
+    static uint8_t seen[1 << 17];
+    uint32_t top = 0;
+    for (int len = 0; len <= 1000; len++) {
+        memset(seen, 0, sizeof seen);
+        for (int i = 0; i < k; i++)
+            for (int a = 0; a + take[i] <= len; a++)
+                seen[sg[a] ^ sg[len - take[i] - a]] = 1;
+        uint32_t mex = 0;
+        while (seen[mex])
+            mex++;
+        sg[len] = mex;
+        if (mex > top) top = mex;
+    }
+    return top;
+}
+
 /* 2999 at its largest: lines of up to 1000 stones, 100 takes, values past 64 (the judge's
  * bitsets widen) and past 512, each length against the plain mex of every take and split. */
 static void test_big_lines(void) {
@@ -310,19 +328,7 @@ static void test_big_lines(void) {
         for (int v = sets[t][0]; v <= sets[t][1] && k < 100; v += sets[t][2])
             take[k++] = v;
         static uint32_t sg[1001];
-        static uint8_t seen[1 << 17];
-        uint32_t top = 0;
-        for (int len = 0; len <= 1000; len++) {
-            memset(seen, 0, sizeof seen);
-            for (int i = 0; i < k; i++)
-                for (int a = 0; a + take[i] <= len; a++)
-                    seen[sg[a] ^ sg[len - take[i] - a]] = 1;
-            uint32_t mex = 0;
-            while (seen[mex])
-                mex++;
-            sg[len] = mex;
-            if (mex > top) top = mex;
-        }
+        const uint32_t top = big_line_values(take, k, sg);
         char *in, *want;
         size_t in_len, want_len;
         FILE *fin = open_memstream(&in, &in_len), *fwant = open_memstream(&want, &want_len);
@@ -344,6 +350,55 @@ static void test_big_lines(void) {
         free(in);
         free(want);
     }
+}
+
+/* 2999 with 100 random takes a case, several cases in one input: takes of both parities (most
+ * lengths won by the middle take), all odd, all even (the table to 1000), and a case repeating
+ * the case before it (its table kept) or an earlier one (built again), all 1000 lengths each. */
+static void test_big_lines_random(void) {
+    static const int kinds[] = {0, 1, 2, 1, 1, 0, 2, 3, 3, 2}; /* 0 both, 1 odd, 2 even, 3 1..100 */
+    uint64_t seed = 2999;
+    int take[10][100];
+    char *in, *want;
+    size_t in_len, want_len;
+    FILE *fin = open_memstream(&in, &in_len), *fwant = open_memstream(&want, &want_len);
+    for (int c = 0; c < 10; c++) {
+        const int kind = kinds[c];
+        const int same = c == 4 || c == 8; /* the takes of the case before */
+        for (int i = 0; i < 100; i++) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            const int r = (int)(seed % 500);
+            take[c][i] = same ? take[c - 1][i] : kind == 0 ? 1 + (int)(seed % 1000)
+                       : kind == 1 ? 2 * r + 1 : kind == 2 ? 2 * r + 2 : 100 - i;
+        }
+        static uint32_t sg[1001];
+        big_line_values(take[c], 100, sg);
+        fprintf(fin, "100\n");
+        for (int i = 0; i < 100; i++)
+            fprintf(fin, i ? " %d" : "%d", take[c][i]);
+        fprintf(fin, "\n1000\n");
+        for (int q = 0; q < 1000; q++) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            const int len = 1 + (int)(seed % 1000);
+            fprintf(fin, "%d\n", len);
+            fputs(sg[len] ? "1\n" : "2\n", fwant);
+        }
+    }
+    fclose(fin);
+    fclose(fwant);
+    result_t r = run("2999", in, in_len);
+    size_t at = 0;
+    while (r.out && r.out[at] && r.out[at] == want[at])
+        at++;
+    CHECK(r.rc == 0 && !strcmp(r.out, want), "2999 random takes, 10 cases: rc %d, answer %zu differs, err '%s'",
+          r.rc, at / 2 + 1, r.err);
+    result_free(&r);
+    free(in);
+    free(want);
 }
 
 /* --- seeded random inputs against the brute-force solvers --- */
@@ -789,6 +844,7 @@ int main(int argc, char **argv) {
     test_apis();
     test_big_graphs();
     test_big_lines();
+    test_big_lines_random();
     int cases = random_bash_family();
     cases += random_nims();
     cases += random_sg();
