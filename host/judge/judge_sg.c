@@ -79,16 +79,20 @@ int judge_solve_1536(judge_rd_t *rd, FILE *out) {
  * sg[a] ^ sg[n - a] (a <= n / 2) for n = len - t: one pass over each length's splits, then the
  * union, where the plain way pays a pass over the splits per take (100 times the work). Takes
  * in a run (t, t + 1, ... t + r) read a run of sets: the union of each run is two reads of a
- * sparse table (span[h][n]: the union of split[n .. n + 2^h - 1]).
+ * sparse table (span[h][n]: the union of split[n .. n + 2^h - 1]); a take alone reads its set
+ * in a plain loop of its own.
  * Sets are bitsets of `words` 64-bit words, word j of every length's set in one row; a value
  * past them widens them (every XOR of two values is below the power of two above their OR). */
 #define LINE_ROW (LINE_MAX_STONES + 1)
 #define LINE_LEVELS 7 /* spans of 1 to 64 sets: two cover a run of up to 100 takes */
 typedef struct {
-    int runs;           /* runs of consecutive takes */
+    int runs;           /* runs of two or more consecutive takes */
     int run_lo[100];    /* run i: the takes run_lo[i] .. run_hi[i] */
     int run_hi[100];
     int active;         /* runs whose least take fits the longest line so far */
+    int singles;        /* the takes in no run, ascending */
+    int single[100];
+    int single_active;  /* singles that fit the longest line so far */
     unsigned levels;    /* span levels kept: enough for the longest run */
     uint16_t sg[LINE_ROW];  /* values: below 65,536 (LINE_WORDS_MAX) */
     uint16_t rev[LINE_ROW]; /* sg backwards: rev[LINE_MAX_STONES - n] = sg[n] */
@@ -125,6 +129,7 @@ static bool judge_line_restart(judge_line_t *l, unsigned held, unsigned words) {
     }
     l->words = words;
     l->active = 0;
+    l->single_active = 0;
     l->sg[0] = 0;
     l->rev[LINE_MAX_STONES] = 0;
     l->have = 0;
@@ -145,6 +150,17 @@ static bool judge_line_start(judge_line_t *l, const int64_t *take, int k) {
             l->runs++;
         }
     }
+    int runs = 0; /* runs of one take to the singles */
+    l->singles = 0;
+    for (int r = 0; r < l->runs; r++) {
+        if (l->run_lo[r] == l->run_hi[r]) {
+            l->single[l->singles++] = l->run_lo[r];
+        } else {
+            l->run_lo[runs] = l->run_lo[r];
+            l->run_hi[runs++] = l->run_hi[r];
+        }
+    }
+    l->runs = runs;
     int longest = 1;
     for (int r = 0; r < l->runs; r++)
         if (l->run_hi[r] - l->run_lo[r] + 1 > longest) longest = l->run_hi[r] - l->run_lo[r] + 1;
@@ -161,11 +177,16 @@ static bool judge_line_extend(judge_line_t *l, int want) {
         const unsigned w = l->words;
         while (l->active < l->runs && l->run_lo[l->active] <= len)
             l->active++;
+        while (l->single_active < l->singles && l->single[l->single_active] <= len)
+            l->single_active++;
         /* the union's words one by one, until one has a gap: the mex is there */
         unsigned j = 0;
         uint64_t reach = 0;
         for (; j < w; j++) {
             reach = 0;
+            const uint64_t *row0 = judge_line_row(l, 0, j) + len;
+            for (int i = 0; i < l->single_active; i++) /* row0[len - take] */
+                reach |= row0[-l->single[i]];
             for (int r = 0; r < l->active; r++) {
                 const int hi = l->run_hi[r] < len ? l->run_hi[r] : len;
                 const int from = len - hi, to = len - l->run_lo[r], m = to - from + 1;
@@ -198,14 +219,17 @@ static bool judge_line_extend(judge_line_t *l, int want) {
         const int half = len / 2;
         const uint16_t *fore = l->sg, *back = l->rev + LINE_MAX_STONES - len;
         if (w == 1) {
-            uint64_t set[4] = {0, 0, 0, 0}; /* four chains at once */
+            uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0; /* four chains at once, in registers */
             int a = 0;
-            for (; a + 3 <= half; a += 4)
-                for (int u = 0; u < 4; u++)
-                    set[u] |= UINT64_C(1) << (fore[a + u] ^ back[a + u]);
+            for (; a + 3 <= half; a += 4) {
+                s0 |= UINT64_C(1) << (fore[a] ^ back[a]);
+                s1 |= UINT64_C(1) << (fore[a + 1] ^ back[a + 1]);
+                s2 |= UINT64_C(1) << (fore[a + 2] ^ back[a + 2]);
+                s3 |= UINT64_C(1) << (fore[a + 3] ^ back[a + 3]);
+            }
             for (; a <= half; a++)
-                set[0] |= UINT64_C(1) << (fore[a] ^ back[a]);
-            judge_line_row(l, 0, 0)[len] = set[0] | set[1] | set[2] | set[3];
+                s0 |= UINT64_C(1) << (fore[a] ^ back[a]);
+            judge_line_row(l, 0, 0)[len] = s0 | s1 | s2 | s3;
         } else { /* marks first (stores only, no chain through a word), then the words */
             for (int a = 0; a <= half; a++)
                 mark[fore[a] ^ back[a]] = 1;
