@@ -185,9 +185,15 @@ static bool judge_line_extend(judge_line_t *l, int want) {
         for (; j < w; j++) {
             reach = 0;
             const uint64_t *row0 = judge_line_row(l, 0, j) + len;
-            for (int i = 0; i < l->single_active; i++) /* row0[len - take] */
+            /* row0[len - take], four at a time, until the word is full (the words below the
+             * mex's are full after a few takes) */
+            int i = 0;
+            for (; i + 4 <= l->single_active && reach != UINT64_MAX; i += 4)
+                reach |= row0[-l->single[i]] | row0[-l->single[i + 1]] |
+                         row0[-l->single[i + 2]] | row0[-l->single[i + 3]];
+            for (; i < l->single_active; i++)
                 reach |= row0[-l->single[i]];
-            for (int r = 0; r < l->active; r++) {
+            for (int r = 0; r < l->active && reach != UINT64_MAX; r++) {
                 const int hi = l->run_hi[r] < len ? l->run_hi[r] : len;
                 const int from = len - hi, to = len - l->run_lo[r], m = to - from + 1;
                 if (m == 1) { /* a take alone */
@@ -219,19 +225,32 @@ static bool judge_line_extend(judge_line_t *l, int want) {
         const int half = len / 2;
         const uint16_t *fore = l->sg, *back = l->rev + LINE_MAX_STONES - len;
         if (w == 1) {
-            uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0; /* four chains at once, in registers */
+            /* four chains at once, in registers; four values (each below 64) by one XOR of 64
+             * bits (which lane is which does not matter: all four go to the set) */
+            uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
             int a = 0;
             for (; a + 3 <= half; a += 4) {
-                s0 |= UINT64_C(1) << (fore[a] ^ back[a]);
-                s1 |= UINT64_C(1) << (fore[a + 1] ^ back[a + 1]);
-                s2 |= UINT64_C(1) << (fore[a + 2] ^ back[a + 2]);
-                s3 |= UINT64_C(1) << (fore[a + 3] ^ back[a + 3]);
+                uint64_t f, b;
+                memcpy(&f, fore + a, 8);
+                memcpy(&b, back + a, 8);
+                const uint64_t x = f ^ b;
+                s0 |= UINT64_C(1) << (x & 63);
+                s1 |= UINT64_C(1) << (x >> 16 & 63);
+                s2 |= UINT64_C(1) << (x >> 32 & 63);
+                s3 |= UINT64_C(1) << (x >> 48);
             }
             for (; a <= half; a++)
                 s0 |= UINT64_C(1) << (fore[a] ^ back[a]);
             judge_line_row(l, 0, 0)[len] = s0 | s1 | s2 | s3;
         } else { /* marks first (stores only, no chain through a word), then the words */
-            for (int a = 0; a <= half; a++)
+            int a = 0;
+            for (; a + 3 <= half; a += 4) {
+                mark[fore[a] ^ back[a]] = 1;
+                mark[fore[a + 1] ^ back[a + 1]] = 1;
+                mark[fore[a + 2] ^ back[a + 2]] = 1;
+                mark[fore[a + 3] ^ back[a + 3]] = 1;
+            }
+            for (; a <= half; a++)
                 mark[fore[a] ^ back[a]] = 1;
             for (unsigned i = 0; i < w; i++) {
                 uint64_t set = 0;

@@ -394,8 +394,9 @@ static void test_big_lines_random(void) {
     size_t at = 0;
     while (r.out && r.out[at] && r.out[at] == want[at])
         at++;
-    CHECK(r.rc == 0 && !strcmp(r.out, want), "2999 random takes, 10 cases: rc %d, answer %zu differs, err '%s'",
-          r.rc, at / 2 + 1, r.err);
+    CHECK(r.rc == 0 && !strcmp(r.out, want),
+          "2999 random takes, 10 cases: rc %d, answer %zu differs, err '%s'", r.rc, at / 2 + 1,
+          r.err);
     result_free(&r);
     free(in);
     free(want);
