@@ -191,8 +191,9 @@ static bool judge_line_extend(judge_line_t *l, int want) {
             for (; i + 4 <= l->single_active && reach != UINT64_MAX; i += 4)
                 reach |= row0[-l->single[i]] | row0[-l->single[i + 1]] |
                          row0[-l->single[i + 2]] | row0[-l->single[i + 3]];
-            for (; i < l->single_active; i++)
-                reach |= row0[-l->single[i]];
+            if (reach != UINT64_MAX)
+                for (; i < l->single_active; i++)
+                    reach |= row0[-l->single[i]];
             for (int r = 0; r < l->active && reach != UINT64_MAX; r++) {
                 const int hi = l->run_hi[r] < len ? l->run_hi[r] : len;
                 const int from = len - hi, to = len - l->run_lo[r], m = to - from + 1;
@@ -308,18 +309,20 @@ int judge_solve_2999(judge_rd_t *rd, FILE *out) {
             last_k = room ? k : 0;
         }
         JUDGE_NEED(rd, 0, 1000, "the number of rounds", m);
+        char said[2 * 1000]; /* the case's answers, written at once (and before an error) */
+        size_t n_said = 0;
         while (m--) {
-            JUDGE_NEED(rd, 1, LINE_MAX_STONES, "a length", len);
-            if (least[len & 1] <= len) {
-                fputs("1\n", out);
-                continue;
-            }
-            if (!room || !(room = judge_line_extend(&line, (int)len))) {
+            if (judge_rd_need(rd, 1, LINE_MAX_STONES, "a length", &len) != JUDGE_RD_OK)
+                return fwrite(said, 1, n_said, out), 1;
+            if (least[len & 1] > len && (!room || !(room = judge_line_extend(&line, (int)len)))) {
                 last_k = 0;
+                fwrite(said, 1, n_said, out);
                 return judge_rd_fail(rd, rd->token_line, "out of memory"), 1;
             }
-            fputs(line.sg[len] ? "1\n" : "2\n", out);
+            said[n_said++] = least[len & 1] <= len || line.sg[len] ? '1' : '2';
+            said[n_said++] = '\n';
         }
+        fwrite(said, 1, n_said, out);
     }
 }
 

@@ -291,6 +291,17 @@ static void test_reader_edges(void) {
                   problem, i, r.rc, r.out);
             result_free(&r);
         }
+    /* bad input inside a 2999 case: the case's answers before it, each a line (its answers
+     * are written a case at a time) */
+    static const char *const line_bad[] = {"1\n2\n3\n1\n2\nx\n", "1\n1\n2\n1\n",
+                                           "1\n2\n1\n3\n1\n1\n3\n4\n1001\n"};
+    static const char *const line_out[] = {"2\n1\n", "1\n", "1\n2\n"};
+    for (size_t i = 0; i < 3; i++) {
+        r = run("2999", line_bad[i], strlen(line_bad[i]));
+        CHECK(r.rc == 1 && !strcmp(r.out, line_out[i]), "2999 bad case %zu: rc %d out '%s'", i,
+              r.rc, r.out);
+        result_free(&r);
+    }
     /* every bad input of the table: what was printed is whole lines */
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         r = run(bad[i].problem, bad[i].input, strlen(bad[i].input));
