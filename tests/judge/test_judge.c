@@ -266,6 +266,45 @@ static void test_reader_edges(void) {
     CHECK(r.rc == 1 && strstr(r.err, "out of range (2..4294967294)"),
           "1517 zero-padded too big: rc %d err '%s'", r.rc, r.err);
     result_free(&r);
+    /* numbers of 1 to 22 characters (zero-padded), 3 blocks of input, so that every length
+     * meets the end of a read block, the last one short after a full one: the answers those of
+     * the same numbers unpadded */
+    char *in_pad, *in_plain;
+    size_t pad_len, plain_len;
+    FILE *fpad = open_memstream(&in_pad, &pad_len), *fplain = open_memstream(&in_plain, &plain_len);
+    for (unsigned i = 0; pad_len < 3 * 65536 + 100; i++) {
+        const unsigned v = 2 + i * 7919 % 100000, width = 1 + i % 22;
+        static const char *const sep[] = {"\n", "\r\n", " ", "\t\n"};
+        fprintf(fpad, "%0*u%s", (int)width, v, sep[i / 22 % 4]);
+        fprintf(fplain, "%u\n", v);
+        fflush(fpad);
+    }
+    fprintf(fpad, "%u", 77u); /* the last without a line end: only what was read is read */
+    fprintf(fplain, "%u\n", 77u);
+    fclose(fpad);
+    fclose(fplain);
+    r = run("1517", in_pad, pad_len);
+    result_t plain = run("1517", in_plain, plain_len);
+    CHECK(r.rc == 0 && plain.rc == 0 && !strcmp(r.out, plain.out),
+          "1517 zero-padded numbers across blocks: rc %d/%d, outputs %s", r.rc, plain.rc,
+          strcmp(r.out, plain.out) ? "differ" : "agree");
+    result_free(&r);
+    result_free(&plain);
+    free(in_pad);
+    free(in_plain);
+    /* 19 and 20 digits, with input after them: quoted whole in the complaint (2^64 + 5 too,
+     * which 64 bits would take for 5) */
+    static const char *const long_nums[] = {"9999999999999999999", "99999999999999999999",
+                                            "18446744073709551621"};
+    for (size_t i = 0; i < 3; i++) {
+        char in[128], says[96];
+        snprintf(in, sizeof in, "%s\n%40s\n", long_nums[i], "1");
+        snprintf(says, sizeof says, "line 1: n %s out of range", long_nums[i]);
+        r = run("1517", in, strlen(in));
+        CHECK(r.rc == 1 && strstr(r.err, says), "1517 %zu digits: rc %d err '%s'",
+              strlen(long_nums[i]), r.rc, r.err);
+        result_free(&r);
+    }
     /* CR alone, LF alone and CR LF each end one line */
     static const char *const ends[] = {"\r", "\n", "\r\n", "\n\r"};
     static const unsigned long end_lines[] = {3, 3, 3, 5};
