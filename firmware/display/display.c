@@ -5,6 +5,7 @@
  * then: a picture that does not change costs nothing. Grid boards also get text, drawn as
  * states from a 5-row font. */
 #include <avr/pgmspace.h>
+#include <util/atomic.h>
 
 #include "display.h"
 
@@ -68,9 +69,13 @@ void display_tick(void)
 
 __attribute__((noinline)) void display_update(void)
 {
-    const uint8_t due = display_due;
-    if (!due) return;
-    display_due = 0; /* before the phases are read: an edge from now on asks again */
+    if (!display_due) return;
+    uint8_t due;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    { /* read and cleared at once: an edge between would be lost on the refresh's path */
+        due = display_due;
+        display_due = 0; /* before the phases are read: an edge from now on asks again */
+    }
     uint8_t *lit = display_frame;
     if (!(due & 1)) { /* the board's refresh: the same frame, not rebuilt (matrix8, idle in a game:
                        * asleep 97.05 % with the rebuild, 97.41 % without; make bench) */
