@@ -64,7 +64,8 @@ static const char console_messages[] PROGMEM =
     "more than \2 " HEAP "s\0"                                   /* CONSOLE_ERR_HEAPS_MAX */
     "\1" NEEDS "\2 " HEAP "s\0"                                 /* CONSOLE_ERR_HEAP_COUNT */
     "grundy takes one " HEAP "\0"                                /* CONSOLE_ERR_ONE_HEAP */
-    "\1 has no " CONSOLE_W_GRUNDY_VALUE " (try " CONSOLE_W_SOLVE ")\0" /* CONSOLE_ERR_NOT_A_SUM */
+    "\1 is not a sum of " HEAP "s with " CONSOLE_W_GRUNDY_VALUE "s (try " CONSOLE_W_SOLVE ")\0"
+                                                                /* CONSOLE_ERR_NOT_A_SUM */
     "\1 is decided for at most \2 tokens in all, or 4 " HEAP "s up to 7 without splits\0"
                                                                 /* CONSOLE_ERR_TOKENS */
     "line longer than 255 characters\0"                         /* CONSOLE_ERR_LONG_LINE */

@@ -1113,9 +1113,9 @@ static void ct_test_errors(void) {
         {"solve wythoff 3", "err wythoff needs 2 heaps", NULL, NULL},
         {"solve wythoff 3 4 5", "err wythoff needs 2 heaps", NULL, NULL},
         {"moves wythoff 3", "err wythoff needs 2 heaps", NULL, NULL},
-        {"grundy misere 3", "err misere has no Grundy value (try solve)", NULL, NULL},
-        {"grundy misere:kayles 3", "err misere:kayles has no Grundy value (try solve)", NULL, "err misere:kayles" ELSE},
-        {"grundy wythoff 3", "err wythoff has no Grundy value (try solve)", NULL, NULL},
+        {"grundy misere 3", "err misere is not a sum of heaps with Grundy values (try solve)", NULL, NULL},
+        {"grundy misere:kayles 3", "err misere:kayles is not a sum of heaps with Grundy values (try solve)", NULL, "err misere:kayles" ELSE},
+        {"grundy wythoff 3", "err wythoff is not a sum of heaps with Grundy values (try solve)", NULL, NULL},
         {"grundy nim 3 4", "err grundy takes one heap", NULL, NULL},
         {"solve bash:0 3", "err bad game 'bash:0': bash:M needs M from 1 to 65535", NULL, NULL},
         {"solve bash:65536 3", "err bad game 'bash:65536': bash:M needs M from 1 to 65535", NULL, NULL},
@@ -2273,13 +2273,13 @@ static void ct_test_explain(void) {
     tally_check(l && !strcmp(l, "mex = g(1000) = 0"), "explain grundy sub:7 1000 ends '%s'", ct_show(l));
     /* not sums, and malformed */
     static const char *const refused[][2] = {
-        {"explain wythoff 3 4", "err wythoff has no Grundy value (try solve)"},
-        {"explain misere 3 4", "err misere has no Grundy value (try solve)"},
-        {"explain misere:kayles 3", "err misere:kayles has no Grundy value (try solve)"},
+        {"explain wythoff 3 4", "err wythoff is not a sum of heaps with Grundy values (try solve)"},
+        {"explain misere 3 4", "err misere is not a sum of heaps with Grundy values (try solve)"},
+        {"explain misere:kayles 3", "err misere:kayles is not a sum of heaps with Grundy values (try solve)"},
         {"explain misere:lasker 3", "err bad game 'misere:lasker': this game has no misere variant"},
         {"explain misere:dag:0>1 1", "err bad game 'misere:dag:0>1': this game has no misere variant"},
-        {"explain grundy wythoff 3", "err wythoff has no Grundy value (try solve)"},
-        {"explain grundy misere:nim 3", "err misere:nim has no Grundy value (try solve)"},
+        {"explain grundy wythoff 3", "err wythoff is not a sum of heaps with Grundy values (try solve)"},
+        {"explain grundy misere:nim 3", "err misere:nim is not a sum of heaps with Grundy values (try solve)"},
         {"explain grundy nim 3 4", "err grundy takes one heap"},
         {"explain grundy dag:0>1 0 1", "err grundy takes one heap"},
         {"explain grundy", "err explain needs a game, then heaps (type help)"},
@@ -2300,7 +2300,7 @@ static void ct_test_explain(void) {
             if (!strstr(ct_more, more[i][0])) continue;
             char w[96];
             const char *word = more[i][1] + 8 + (strncmp(more[i][1] + 8, "grundy ", 7) ? 0 : 7);
-            snprintf(w, sizeof w, "err %.*s has no Grundy value (try solve)", (int)strcspn(word, " "),
+            snprintf(w, sizeof w, "err %.*s is not a sum of heaps with Grundy values (try solve)", (int)strcspn(word, " "),
                      word);
             ct_expect(more[i][1], w);
         }
@@ -2479,7 +2479,7 @@ static void ct_test_more_games(void) {
     }
     ct_expect_err("solve king 1", "err king needs 2 heaps", NULL);
     ct_expect_err("solve king 1 2 3", "err king needs 2 heaps", NULL);
-    ct_expect_err("grundy king 3", "err king has no Grundy value (try solve)", NULL);
+    ct_expect_err("grundy king 3", "err king is not a sum of heaps with Grundy values (try solve)", NULL);
     ct_expect_err("solve king:2 1 1", "err bad game 'king:2': this game takes no parameter", NULL);
     ct_expect_err("solve misere:king 1 1", "err bad game 'misere:king': this game has no misere variant",
                   NULL);
@@ -2505,7 +2505,7 @@ static void ct_test_more_games(void) {
         ct_expect_err("moves calendar 2000 0 1", bad, NULL);
         ct_expect("solve calendar 2000 2 29", ct_cal_win[ct_cal_index(2000, 2, 29)] ? "N 2000 3 1" : "P");
         ct_expect_err("solve calendar 2000 1", "err calendar needs 3 heaps", NULL);
-        ct_expect_err("grundy calendar 2000", "err calendar has no Grundy value (try solve)", NULL);
+        ct_expect_err("grundy calendar 2000", "err calendar is not a sum of heaps with Grundy values (try solve)", NULL);
         ct_expect_err("new calendar 2000 1 1", "err new plays on a device's LEDs: this is the calculator", NULL);
     }
     if (ct_has("mult")) {
@@ -2530,7 +2530,7 @@ static void ct_test_more_games(void) {
                       "err bad game 'mult:4294967296': mult:N needs N from 2 to 4294967295", NULL);
         ct_expect_err("solve mult 1", "err bad game 'mult': mult:N needs N from 2 to 4294967295",
                       NULL);
-        ct_expect_err("grundy mult:9 3", "err mult:9 has no Grundy value (try solve)", NULL);
+        ct_expect_err("grundy mult:9 3", "err mult:9 is not a sum of heaps with Grundy values (try solve)", NULL);
     }
 }
 
