@@ -280,6 +280,10 @@ console_answer_t console_answer_start(char *line, uint8_t len)
     for (uint8_t i = 0; i < len; i++) {
         if (line[i] >= 'A' && line[i] <= 'Z') line[i] = (char)(line[i] + ('a' - 'A'));
         if (line[i] != ' ' && line[i] != '\t') blank = 0;
+        if (line[i] == 0) { /* no word holds a NUL: the whole line is refused */
+            console_answer_fail(CONSOLE_ERR_NUL);
+            return CONSOLE_ANSWER_DONE;
+        }
     }
     if (blank) return CONSOLE_ANSWER_DONE;
     if (console_parse(line, len, &ans.cmd) != CONSOLE_OK) {

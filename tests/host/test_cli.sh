@@ -238,5 +238,17 @@ if [ -w /dev/full ]; then
     full "a pipe to /dev/full" "$g"
 fi
 
+# explain of 16 heaps, the most a line holds, and lines holding NUL bytes (sanitizer build)
+: >"$tmp/in"
+heaps="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16"
+last=$("$asan" explain nim $heaps 2>&1 | tail -1)
+[ "$last" = "move heap 16: value 16 to 0 = 00000, take 16, leave 0" ] &&
+    check "explain of 16 heaps (sanitizers)" ok || check "explain of 16 heaps (sanitizers)" "ends '$last'"
+expect "explain of 16 heaps, as the plain build" 0 "$("$g" explain nim $heaps)" "$asan" explain nim $heaps
+printf 'version\0\nhelp\0\0\0\0version\nsolve nim 1 2 3\n' >"$tmp/in"
+expect "a NUL byte in a line (sanitizers)" 1 "err NUL byte in the line
+err NUL byte in the line
+P" "$asan"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -118,7 +118,7 @@ static const char *const sm_errors[] = {
     "wythoff needs 2 heaps",
     "%w needs %u heaps",
     "grundy takes one heap",
-    "%w has no Grundy value (try solve)",
+    "%w is not a sum of heaps with Grundy values (try solve)",
     "%w is decided for at most %u tokens in all",
     "%w is decided for at most %u tokens in all, or 4 heaps up to 7 without splits",
     "%w is answered by the uno image and grundy on a computer",          /* issue 18 */
