@@ -2593,12 +2593,17 @@ int main(int argc, char **argv) {
     }
     for (size_t i = from; i < scn_line_count(ct_s); i++) {
         help += scn_line(ct_s, i)[0] != '@';
-        if (!strncmp(scn_line(ct_s, i), "more:", 5))
-            snprintf(ct_more, sizeof ct_more, "%s", scn_line(ct_s, i) + 5);
+        if (!strncmp(scn_line(ct_s, i), "more:", 5)) /* every "more:" line, one after another */
+            snprintf(ct_more + strlen(ct_more), sizeof ct_more - strlen(ct_more), "%s",
+                     scn_line(ct_s, i) + 5);
     }
     ct_board = argv[2];
     tally_check(help >= 3 && verbs == (ct_calc ? 4u : 6u),
                 "help: %zu lines naming %zu of the 6 other commands", help, verbs);
+    size_t widest = 0; /* every line of help fits an 80-column terminal */
+    for (size_t i = from; i < scn_line_count(ct_s); i++)
+        if (strlen(scn_line(ct_s, i)) > widest) widest = strlen(scn_line(ct_s, i));
+    tally_check(widest < 80, "help's widest line: %zu columns", widest);
 
     ct_test_classics();
     ct_test_more_games();

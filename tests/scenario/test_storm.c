@@ -97,8 +97,8 @@ static const char *const sm_grammar[] = {
     "solve <game> <heaps>: P, or N and the heaps after a winning move", /* help */
     "moves <game> <heaps>: each winning move, then count <k>",
     "grundy <game> <n>; new <game> <heaps>; show; version",
-    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson {octal:0.137 |}line:1,2"
-    " misere:<game>; heaps: 1 to 16 numbers", /* the handheld leaves octal: to the calculator */
+    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson line:1,2",
+    "  {octal:0.137 |}misere:<game>; heaps: 1 to 16 numbers", /* the handheld leaves octal: to the calculator */
     "more: king moore:k",
     "example: solve nim 3 4 5 gives N 1 4 5",
 };

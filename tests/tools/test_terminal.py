@@ -249,6 +249,11 @@ def console_says(build, tmp):
     check(shown, "make console: no game line")
     check("console" in first and "Ctrl-D" in first + s.dump().split("\n")[1],
           f"make console's first lines do not say what it is and how to leave: {s.dump()[:300]!r}")
+    # three whole lines at 80 columns: a longer one would wrap onto the next row
+    head = [l.rstrip() for l in s.dump().split("\n")[:3]]
+    check(len(head) == 3 and head[0].startswith("Grundy's serial console") and
+          head[1].startswith("Type a command") and head[2].startswith("(") and head[2].endswith(")")
+          and all(len(l) < 80 for l in head), f"make console's first lines do not fit 80 columns: {head!r}")
     os.write(fd, b"quit\n")
     rc = finish(pid, fd, s, 15)
     check(rc == 0, f"make console: 'quit' did not leave (status {rc})")
