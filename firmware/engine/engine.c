@@ -238,13 +238,6 @@ bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uin
     return true;
 }
 
-bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
-                        uint16_t rnd, engine_move_t *m)
-{
-    if (level == ENGINE_LEVEL_CASUAL && rnd % 3 == 0) return engine_random_move(r, p, rnd / 3, m);
-    return engine_best_move(r, p, m);
-}
-
 /* Where a split's second part can go: a free slot (-1 when there is none). With every
  * slot taken, an empty heap's slot is reused; zero heaps do not change a game. */
 static int8_t engine_empty_slot(const engine_position_t *p)

@@ -122,12 +122,6 @@ typedef struct {
     engine_heap_t x; /* nim-sum of the position, found on the first call */
 } engine_iter_t;
 
-typedef enum {
-    ENGINE_LEVEL_PERFECT, /* always a winning move when there is one */
-    ENGINE_LEVEL_CASUAL,  /* as perfect, but 1 move in 3 is a random legal move */
-    ENGINE_LEVEL_COUNT
-} engine_level_t;
-
 /* --- rules --- */
 
 /* Parse a game name ("nim", "bash:3", "sub:1,3,4", "octal:0.137", "line:1,2", and any of them
@@ -218,12 +212,10 @@ uint16_t engine_count_winning(const engine_rules_t *r, const engine_position_t *
 /* Perfect play: a winning move if one exists, else a move that keeps the game long
  * (fewest tokens from the largest heap). False when there is no legal move. */
 bool engine_best_move(const engine_rules_t *r, const engine_position_t *p, engine_move_t *m);
-/* A legal move picked with the random number rnd: a random heap, then a random option. */
+/* A legal move picked with the random number rnd: a random heap, then a random option. (The
+ * difficulty levels, which choose between these two, are the game's: game/play.c.) */
 bool engine_random_move(const engine_rules_t *r, const engine_position_t *p, uint16_t rnd,
                         engine_move_t *m);
-/* The device's move at a difficulty level; rnd is a fresh random number. */
-bool engine_choose_move(const engine_rules_t *r, const engine_position_t *p, engine_level_t level,
-                        uint16_t rnd, engine_move_t *m);
 
 /* --- Wythoff helpers, exact in engine_heap_t --- */
 

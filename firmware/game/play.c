@@ -364,7 +364,10 @@ static __attribute__((noinline)) bool play_plain_move(engine_move_t *out)
     return false;
 }
 
-/* The device's move; false when the engine has none to make. */
+/* The device's move at the player's level, the levels' rules all here: Perfect, the engine's
+ * best move; Equalizer, perfect but for one plain move in a game, the first time it stands in a
+ * won position; Casual, 1 move in 3 a random legal move instead of the best. False when there is
+ * no move to make. */
 static bool play_choose_move(engine_move_t *m)
 {
     if (play.set.level == SETTINGS_EQUALIZER && !play.slipped &&
@@ -372,9 +375,10 @@ static bool play_choose_move(engine_move_t *m)
         play.slipped = 1;
         return true;
     }
-    return engine_choose_move(&play.rules, &play.b.pos,
-                              play.set.level == SETTINGS_CASUAL ? ENGINE_LEVEL_CASUAL : ENGINE_LEVEL_PERFECT,
-                              rng_next(), m);
+    const uint16_t rnd = rng_next(); /* drawn at every level: the random stream is the same */
+    if (play.set.level == SETTINGS_CASUAL && rnd % 3 == 0)
+        return engine_random_move(&play.rules, &play.b.pos, rnd / 3, m);
+    return engine_best_move(&play.rules, &play.b.pos, m);
 }
 
 /* The device's move into play.reply, as the tokens it takes; false when there is none. */

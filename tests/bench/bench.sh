@@ -19,7 +19,7 @@ if [ "${BENCH_QUICK:-0}" != 0 ]; then
     echo "QUICK FORM (make test): 500 random positions, up to 3 heaps in 'all', 8 hard positions,"
     echo "misere positions of up to 10 tokens; make bench gives the figures below in full."
 fi
-echo "Engine decision (engine_choose_move, Perfect) in AVR cycles at 16 MHz, measured by simavr."
+echo "Engine decision (engine_best_move: Perfect) in AVR cycles at 16 MHz, measured by simavr."
 echo "all: every position of 1-4 heaps <= 8 (Wythoff: 2); random: 10,000 positions of 8 heaps <= 8"
 echo "(Kayles-like: 8 rows of 8 pins with a gap; Wythoff: 2 heaps); hard: 64 known hard positions"
 echo "with the work buffer emptied (run-time Grundy values recomputed). stack: the deepest during"

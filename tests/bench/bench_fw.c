@@ -1,4 +1,4 @@
-/* Benchmark firmware: times the device's move choice (engine_choose_move, Perfect)
+/* Benchmark firmware: times the device's move choice (engine_best_move: Perfect)
  * cycle-exactly under simavr through the probe registers, for every game, over
  * every position of up to 4 heaps <= 8, 10,000 random 8-heap positions and known
  * worst cases, then for misere variants over every position of 1-16 tokens with the
@@ -95,7 +95,7 @@ static void __attribute__((noinline)) bench_decide(uint8_t tag)
 {
     engine_move_t m;
     sim_probe_start(tag);
-    engine_choose_move(&bench_rules, &bench_pos, ENGINE_LEVEL_PERFECT, 0, &m);
+    engine_best_move(&bench_rules, &bench_pos, &m);
     sim_probe_stop();
 }
 
@@ -242,7 +242,7 @@ int main(void)
     UBRR0 = 16; /* 115200 baud at 16 MHz */
     UCSR0B = _BV(TXEN0);
     stdout = &bench_out;
-    printf("bench: engine_choose_move, Perfect, cycles per decision\n");
+    printf("bench: engine_best_move (Perfect), cycles per decision\n");
     /* the device profile's largest heaps: Wythoff's 255, the others' 2^16 - 1 */
     printf("#probe %u wythoff-%s/console\n", BENCH_TAG_CONSOLE, ENGINE_DEVICE ? "255" : "2^32");
     printf("#probe %u moore-16x2^%u/console\n", BENCH_TAG_CONSOLE_MOORE, (unsigned)ENGINE_HEAP_BITS);

@@ -57,7 +57,7 @@
 #define SUITE_POS2_HEAPS 4       /* and more heaps ... */
 #define SUITE_POS2_MAX 2         /* ... each at most this */
 #define SUITE_BOTH_ORDERS 0      /* also check each position with its heaps reversed */
-#define SUITE_RND_COUNT 3        /* rnd values given to engine_choose_move / engine_random_move */
+#define SUITE_RND_COUNT 3        /* rnd values given to engine_random_move */
 #define SUITE_RANDOM_CODES 4     /* random octal codes of up to 5 digits */
 #define SUITE_EXTEND_STEP 61u    /* table games beyond the brute range: every n-th heap */
 #define SUITE_BIG_COUNT 4        /* huge heaps combined into positions */
@@ -402,10 +402,6 @@ SUITE_SHARED static void suite_position(const engine_position_t *p) {
     if (got) suite_expect_move(p, &bp, &m, win, CHECK_STR("engine_best_move"), 0);
     for (uint8_t i = 0; i < SUITE_RND_COUNT; i++) {
         const uint16_t rnd = pgm_read_word(&suite_rnd[i]);
-        got = engine_choose_move(&suite_rules, p, ENGINE_LEVEL_CASUAL, rnd, &m);
-        CHECK(got == (moves > 0), "engine_choose_move returns %u with %u moves", got, moves);
-        if (got)
-            suite_expect_move(p, &bp, &m, win && rnd % 3 != 0, CHECK_STR("engine_choose_move"), 0);
         got = engine_random_move(&suite_rules, p, rnd, &m);
         CHECK(got == (moves > 0), "engine_random_move returns %u with %u moves", got, moves);
         if (got) suite_expect_move(p, &bp, &m, false, CHECK_STR("engine_random_move"), 0);
