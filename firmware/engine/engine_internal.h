@@ -81,9 +81,10 @@ static inline bool engine_is_exact(const engine_rules_t *r)
  *     winning) when the moves are not its heaps' options: one move slot;
  * and diagonal 1: a move in both heaps (ENGINE_HEAP_BOTH), a slot after the heaps.
  * With ENGINE_WHOLE_DO(row, after, check, next, diagonal) defined as a statement on a row,
- * ENGINE_WHOLE_DISPATCH(r) runs it on r's, and falls through for the sums: each branch a direct
- * call (no table stored, nothing called through a pointer); ENGINE_WHOLE_OP(row, op, has) names
- * operation op, or engine_none_<op> when the row has none. */
+ * ENGINE_WHOLE_DISPATCH(r) runs it on r's (the exact search's last: no row is a sum's misere
+ * variant), and falls through for the sums: each branch a direct call (no table stored, nothing
+ * called through a pointer, which measured smaller on every image); ENGINE_WHOLE_OP(row, op,
+ * has) names operation op, or engine_none_<op> when the row has none. */
 #define ENGINE_WHOLE_IS_WHOLE(...) 1
 #define ENGINE_WHOLE_IS_SUM 0
 #define ENGINE_WHOLE_ARGS_WHOLE(...) __VA_ARGS__
