@@ -3,6 +3,7 @@
  * one line per main-loop pass and only when the output queue has room for most of it, so the
  * console never holds up the buttons and LEDs for long and its lines never split an '@' line. */
 #include <avr/pgmspace.h>
+#include <string.h>
 
 #include "board.h"
 #include "console.h"
@@ -50,6 +51,8 @@ static void console_line(console_line_t got, uint16_t now)
         console_answer_lost(console_line_lost());
     } else if (got == CONSOLE_LINE_LONG) {
         console_answer_too_long();
+    } else if (len == 8 && !strncmp_P(line, PSTR("selftest"), 8)) {
+        ui_selftest(now);
     } else if (!console_fault_command(line, len)) { /* the faults image only */
         const console_answer_t a = console_answer_start(line, len);
         if (a == CONSOLE_ANSWER_MORE) {
