@@ -116,7 +116,9 @@ void selftest_start(uint16_t now_ms)
             if (!(high & m_bit)) continue;
             st.problems++; /* one problem, two parts */
             selftest_begin(PSTR("short "), n);
-            selftest_say(PSTR(" / "), m);
+            uart_puts_P(PSTR(" / "));
+            selftest_part(m);
+            uart_end_line();
         }
     }
 #endif
@@ -125,7 +127,8 @@ void selftest_start(uint16_t now_ms)
     if (chain == BOARD_TEST_BROKEN) {
         st.problems++;
         selftest_begin(PSTR("chain broken: "), SELFTEST_NOTHING);
-        selftest_say(board_test_chain_pins, SELFTEST_NOTHING);
+        uart_puts_P(board_test_chain_pins);
+        uart_end_line();
     } else {
         selftest_say(chain == BOARD_TEST_OK ? PSTR("chain ok") : PSTR("chain not checked"), SELFTEST_NOTHING);
     }
@@ -134,6 +137,7 @@ void selftest_start(uint16_t now_ms)
     st.step = 0;
     st.at = now_ms;
     selftest_show(0);
+    tick_alarm_at((uint16_t)(now_ms + SELFTEST_STEP_MS));
 }
 
 bool selftest_update(uint8_t held, uint16_t now_ms)
