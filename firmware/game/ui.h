@@ -1,5 +1,6 @@
-/* The device's top level: boot (settings from EEPROM, A+B held resets them), the
- * running game, the menu on a held B, and the score kept after every game. */
+/* The device's top level: boot (settings from EEPROM, A+B held resets them, LEFT+RIGHT held
+ * runs the self-test), the running game, the menu on a held B, the self-test, and the score
+ * kept after every game. */
 #ifndef UI_H
 #define UI_H
 
