@@ -21,7 +21,7 @@
 enum { BOARD_TEST_UNCHECKED, BOARD_TEST_OK, BOARD_TEST_BROKEN };
 
 /* BOARD_TEST_SENSES_LEDS: BOARD_TEST_LEDS LEDs in reading order, two bytes each in flash, from
- * the pin table: the Uno pin's number n (pin Dn), then row << 4 | index in the row. */
+ * the pin table: the Uno pin's number n (pin Dn), then row << 4 | index in the row (each 0..9). */
 extern const uint8_t board_test_leds[];
 /* BOARD_TEST_HAS_CHAIN: the chain's pins and words as the README's Pins table has them, in flash. */
 extern const char board_test_chain_pins[];

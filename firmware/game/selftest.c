@@ -42,7 +42,7 @@ __attribute__((noinline)) static void selftest_part(uint8_t part)
         const char *name = selftest_buttons;
         if (!(part & SELFTEST_NAME)) {
             uart_putc('A');
-            uart_put_u32(part);
+            uart_putc((char)('0' + part));
             uart_puts_P(PSTR(" button "));
         }
         for (part &= 7; part--;) name += strlen_P(name) + 1;
@@ -55,9 +55,9 @@ __attribute__((noinline)) static void selftest_part(uint8_t part)
         uart_putc('D');
         uart_put_u32(pgm_read_byte(p));
         uart_puts_P(PSTR(" row "));
-        uart_put_u32(where >> 4);
+        uart_putc((char)('0' + (where >> 4))); /* rows and places below 10 (board_test.h) */
         uart_puts_P(PSTR(", LED "));
-        uart_put_u32(where & 15);
+        uart_putc((char)('0' + (where & 15)));
     }
 #endif
 }
@@ -142,25 +142,28 @@ void selftest_start(uint16_t now_ms)
 
 bool selftest_update(uint8_t held, uint16_t now_ms)
 {
+    uint8_t report = (uint8_t)(held & ~st.held), stuck = 0; /* ECHO: the presses */
     if (st.phase == SELFTEST_SHOW) {
         if ((uint16_t)(now_ms - st.at) < SELFTEST_STEP_MS) goto wait;
         st.at = now_ms;
         if (selftest_show(++st.step)) goto wait;
         board_test_end(); /* the last picture seen: the buttons held all along are stuck */
-        for (uint8_t b = 0; b < 6; b++)
-            if (held >> b & 1) selftest_problem(PSTR("held "), b);
+        report = held;
+        stuck = 1;
         st.phase = SELFTEST_ECHO;
-        st.held = held;
         st.b_since = now_ms;
     }
-    const uint8_t pressed = (uint8_t)(held & ~st.held);
     st.held = held;
-    for (uint8_t b = 0; b < 6; b++)
-        if (pressed >> b & 1) {
-            st.at = now_ms;
-            selftest_say(PSTR("button "), (uint8_t)(SELFTEST_NAME | b));
-            selftest_show((uint8_t)(b + BOARD_TEST_ECHO_STEP));
+    for (uint8_t b = 0, bit = 1; b < 6; b++, bit <<= 1) {
+        if (!(report & bit)) continue;
+        if (stuck) {
+            selftest_problem(PSTR("held "), b);
+            continue;
         }
+        st.at = now_ms;
+        selftest_say(PSTR("button "), (uint8_t)(SELFTEST_NAME | b));
+        selftest_show((uint8_t)(b + BOARD_TEST_ECHO_STEP));
+    }
     if (!(held & BUTTON_B)) st.b_since = now_ms;
     if ((uint16_t)(now_ms - st.b_since) >= SELFTEST_LEAVE_MS ||
         (uint16_t)(now_ms - st.at) >= SELFTEST_IDLE_MS) {
