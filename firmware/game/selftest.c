@@ -89,10 +89,8 @@ static uint8_t selftest_show(uint8_t step)
 {
     uint8_t lit[BOARD_ROWS] = {0};
     const uint8_t more = board_test_show(step, lit);
-    for (uint8_t r = 0; r < BOARD_ROWS; r++) {
-        display_fill(r, DISPLAY_OFF);
-        display_mask(r, lit[r], DISPLAY_ON);
-    }
+    display_fill_rows(0, DISPLAY_OFF);
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) display_mask(r, lit[r], DISPLAY_ON);
     display_end();
     return more;
 }
