@@ -4,7 +4,6 @@
  * hold this file to it. */
 #include <avr/io.h>
 #include <avr/pgmspace.h>
-#include <util/delay.h>
 
 #include "board.h"
 #include "board_test.h"
@@ -113,7 +112,7 @@ uint16_t board_test_read(uint16_t drive)
     DDRB = (uint8_t)((DDRB & ~BOARD_PORTB_LEDS) | ((drive >> BOARD_PORTB_FROM) & BOARD_PORTB_LEDS));
     PORTD |= BOARD_PORTD_LEDS; /* pull-ups on the inputs, the driven pins high */
     PORTB |= BOARD_PORTB_LEDS;
-    _delay_us(20); /* 20-50 kOhm into some 10 pF: many RC times */
+    __builtin_avr_delay_cycles(F_CPU / 50000); /* 20 us: 20-50 kOhm into some 10 pF, many RC times */
     const uint16_t high = (uint16_t)((PIND & BOARD_PORTD_LEDS) >> BOARD_PORTD_FIRST |
                                      (uint16_t)(PINB & BOARD_PORTB_LEDS) << BOARD_PORTB_FROM);
     board_init(); /* outputs again, dark */
