@@ -50,7 +50,7 @@ void console_out_end_line(void)
 
 /* help's lines for what only this home answers, after the console's own */
 static const char grundy_help_more[] =
-    "here too: digits, misere:digits (one string of 1 to 6 digits): solve digits 1020\n"
+    "here too: digits, misere:digits (a string of 1 to 6 digits): solve digits 1020\n"
     "dag: to 1000 nodes; dag:@file reads edges a>b from a file: solve dag:@g.txt 0\n"
     "in the shell: grundy judge [problem] answers the course's 18 problems' inputs\n"
     "quit or exit (or Ctrl-D) leaves\n";

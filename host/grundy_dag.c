@@ -2,8 +2,10 @@
  * up to 1,000 nodes and 200,000 edges, given on the line or in a file (dag:@path: edges a>b
  * separated by commas, spaces or line ends; # starts a comment). Pieces on nodes are the heaps;
  * a move slides one piece along one edge; values by host/judge/dag.c. Replies as the engine's
- * dag:E gives them: winning moves piece by piece, each piece's edges in the order given. */
+ * dag:E gives them: winning moves piece by piece, each piece's edges in the order given; explain
+ * in console_explain.c's words (pieces on nodes, moves from node to node). */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,7 +251,82 @@ static bool dag_engine_takes(const char *word, size_t n)
     return n <= 255 && engine_rules_parse(&r, word, (uint8_t)n) != ENGINE_ERR_BAD_PARAMETER;
 }
 
-static void dag_answer(const char *verb, dag_edges_t *g, const unsigned long *piece, unsigned count)
+/* Text formatted as printf does, through the console's output (no line end). */
+static void dag_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void dag_printf(const char *fmt, ...)
+{
+    char text[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    dag_text(text);
+}
+
+/* v in bits binary digits. */
+static void dag_binary(unsigned v, unsigned bits)
+{
+    while (bits--) console_out_put((char)('0' + (v >> bits & 1)));
+}
+
+/* explain (mex: explain grundy) of the pieces on nodes piece[0..count-1], with the same lines
+ * as console_explain.c: a line a piece with its node's value in decimal and binary, the
+ * nim-sum, the verdict and the winning move; or one node's options and their mex. */
+static void dag_explain(bool mex, const uint32_t *first, const uint16_t *succ, const uint16_t *value,
+                        const unsigned long *piece, unsigned count)
+{
+    if (mex) {
+        const unsigned long n = piece[0];
+        for (uint32_t e = first[n]; e < first[n + 1]; e++) {
+            dag_printf("from node %lu to node %u: value %u", n, succ[e], value[succ[e]]);
+            console_out_end_line();
+        }
+        dag_printf("mex = g(%lu) = %u", n, value[n]);
+        console_out_end_line();
+        return;
+    }
+    unsigned x = 0, top = 0, bits = 1;
+    int wn = 1;
+    for (unsigned i = 0; i < count; i++) {
+        const unsigned v = value[piece[i]];
+        x ^= v;
+        if (v > top) top = v;
+        const int d = snprintf(NULL, 0, "%lu", piece[i]);
+        if (d > wn) wn = d;
+    }
+    if (x > top) top = x;
+    while (bits < 32 && top >> bits) bits++;
+    const int wi = snprintf(NULL, 0, "%u", count), wg = snprintf(NULL, 0, "%u", top);
+    for (unsigned i = 0; i < count; i++) {
+        dag_printf("piece %*u: node %*lu value %*u = ", wi, i + 1, wn, piece[i], wg, value[piece[i]]);
+        dag_binary(value[piece[i]], bits);
+        console_out_end_line();
+    }
+    dag_printf("nim-sum%*s%*u = ", wi + wn + 13, "", wg, x);
+    dag_binary(x, bits);
+    console_out_end_line();
+    if (!x) {
+        dag_text("P: lost for the player to move");
+        console_out_end_line();
+        return;
+    }
+    unsigned bit = x, i = 0;
+    while (bit & (bit - 1)) bit &= bit - 1;
+    while (!(value[piece[i]] & bit)) i++;
+    dag_printf("N: won; the nim-sum's highest one, %u, is in piece %u", bit, i + 1);
+    console_out_end_line();
+    const unsigned long a = piece[i];
+    const unsigned to = value[a] ^ x;
+    uint32_t e = first[a];
+    while (value[succ[e]] != to) e++; /* the mex rule: an option of every smaller value */
+    dag_printf("move piece %u: value %u to %u = ", i + 1, value[a], to);
+    dag_binary(to, bits);
+    dag_printf(", from node %lu to node %u", a, succ[e]);
+    console_out_end_line();
+}
+
+static void dag_answer(const char *verb, bool mex, dag_edges_t *g, const unsigned long *piece,
+                       unsigned count)
 {
     static uint32_t first[GRUNDY_DAG_NODES + 1];
     static uint16_t succ[GRUNDY_DAG_EDGES], value[GRUNDY_DAG_NODES];
@@ -273,14 +350,22 @@ static void dag_answer(const char *verb, dag_edges_t *g, const unsigned long *pi
         dag_err("the graph has a cycle through node", node);
         return;
     }
-    if (!strcmp(verb, "grundy")) {
+    if (!strcmp(verb, "grundy") || mex) {
         if (count != 1) {
             dag_text("err grundy takes one heap");
             console_out_end_line();
             return;
         }
+        if (mex) {
+            dag_explain(true, first, succ, value, piece, count);
+            return;
+        }
         console_out_u32(value[piece[0]]);
         console_out_end_line();
+        return;
+    }
+    if (!strcmp(verb, "explain")) {
+        dag_explain(false, first, succ, value, piece, count);
         return;
     }
     unsigned x = 0;
@@ -316,7 +401,10 @@ bool grundy_dag_answer(char *line)
     size_t at = 0, vn, gn;
     char *verb = dag_word(line, &at, &vn);
     char *game = dag_word(line, &at, &gn);
-    if (!(dag_is(verb, vn, "solve") || dag_is(verb, vn, "moves") || dag_is(verb, vn, "grundy")))
+    const bool mex = dag_is(verb, vn, "explain") && dag_is(game, gn, "grundy"); /* explain grundy */
+    if (mex) game = dag_word(line, &at, &gn);
+    if (!(dag_is(verb, vn, "solve") || dag_is(verb, vn, "moves") || dag_is(verb, vn, "grundy") ||
+          dag_is(verb, vn, "explain")))
         return false;
     if (gn < 5 || strncasecmp(game, "dag:", 4) != 0) return false;
     for (size_t i = 0; i < vn; i++) verb[i] = (char)(verb[i] | 0x20); /* letters: lowered */
@@ -372,7 +460,7 @@ bool grundy_dag_answer(char *line)
             dag_text(" needs heaps after the game");
             console_out_end_line();
         } else if (ok) {
-            dag_answer(verb, &g, piece, count);
+            dag_answer(verb, mex, &g, piece, count);
         }
     }
     if (!from_file) free(g.edge); /* a file's graph stays in the cache */

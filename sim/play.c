@@ -260,6 +260,31 @@ static const char *lines_get(const lines_t *l, unsigned cap, unsigned i) {
     return l->text[(l->next + cap - l->n + i) % cap];
 }
 
+/* ---- the game's state in words, from the event lines ---- */
+
+typedef struct {
+    bool view;       /* @view on seen, and no fresh start (@eeprom) or @view off since */
+    char over[40];   /* who won, in words, while the game is over; "" while one runs */
+    char score[80];  /* @score's three numbers, in words, after that game */
+} words_t;
+
+static void words_event(words_t *w, const char *l) {
+    static const char *const who[][2] = {{"human", "You won"}, {"cpu", "The device won"},
+                                         {"p1", "Player 1 won"}, {"p2", "Player 2 won"}};
+    unsigned wins, losses, hints;
+    if (!strcmp(l, "@view on")) w->view = true;
+    if (!strcmp(l, "@view off") || !strncmp(l, "@eeprom ", 8)) w->view = false; /* a fresh start */
+    if (!strncmp(l, "@game ", 6) || (!strncmp(l, "@resume ", 8) && strstr(l, " turn ")))
+        w->over[0] = w->score[0] = 0;
+    const char *o = !strncmp(l, "@over ", 6) ? l + 6 : NULL;
+    if (!o && !strncmp(l, "@resume ", 8)) o = strstr(l, " over ") ? strstr(l, " over ") + 6 : NULL;
+    for (size_t i = 0; o && i < sizeof who / sizeof who[0]; i++)
+        if (!strcmp(o, who[i][0])) snprintf(w->over, sizeof w->over, "%s.", who[i][1]);
+    if (sscanf(l, "@score %u %u %u", &wins, &losses, &hints) == 3)
+        snprintf(w->score, sizeof w->score, " Score at this game and level: %u won, %u lost, %u hint%s.",
+                 wins, losses, hints, hints == 1 ? "" : "s");
+}
+
 /* ---- drawing ---- */
 
 typedef struct {
@@ -354,8 +379,21 @@ static unsigned board_rows(scn_t *s, bool matrix, bool chain) {
     return matrix ? 10 : scn_rows(s) + (chain ? 2 : 0);
 }
 
-static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const lines_t *other,
-                 const char *elf, const char *eeprom, double speed) {
+/* Event line text split to rows of the terminal's width (a long @settings line goes on, indented,
+ * on the next row): row `i` of `text` into out; how many rows it takes. */
+static unsigned event_rows(const char *text, int cols, unsigned i, char *out, size_t len) {
+    const int first = cols - 3 > 8 ? cols - 3 : 8, next = first - 2;
+    const int n = (int)strlen(text);
+    unsigned rows = 1;
+    for (int at = first; at < n; at += next) rows++;
+    const int from = i == 0 ? 0 : first + (int)(i - 1) * next;
+    const int width = i == 0 ? first : next;
+    snprintf(out, len, "%s%.*s", i ? "  " : "", from < n ? width : 0, from < n ? text + from : "");
+    return rows;
+}
+
+static void draw(frame_t *f, scn_t *s, const keys_t *k, const words_t *w, const lines_t *ev,
+                 const lines_t *other, const char *elf, const char *eeprom, double speed) {
     f->len = 0;
     f->row = 0;
     matrix8_t *m8 = matrix8_find(sim_avr(scn_sim(s)));
@@ -378,6 +416,16 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
     if (line(f) && k->asleep) {
         put(f, "\x1b[1;7m");
         put_text(f, " asleep (standby): press any key to wake it (q still quits) ", 0);
+        put(f, "\x1b[0m");
+    } else if (w->over[0]) { /* the result in words; A (z) starts the next game */
+        char said[160];
+        snprintf(said, sizeof said, " %s%s z: next game.", w->over, w->score);
+        put(f, "\x1b[1m");
+        put_text(f, said, 0);
+        put(f, "\x1b[0m");
+    } else if (w->view) {
+        put(f, "\x1b[1m");
+        put_text(f, " Binary view on: each row shows its Grundy value (v: back to the tokens).", 0);
         put(f, "\x1b[0m");
     }
     if (m8) draw_matrix8(f, s, m8);
@@ -403,22 +451,38 @@ static void draw(frame_t *f, scn_t *s, const keys_t *k, const lines_t *ev, const
         static const char *const legend[SIM_BTN_COUNT] = {"\xe2\x86\x91 UP",   "\xe2\x86\x93 DOWN",
                                                           "\xe2\x86\x90 LEFT", "\xe2\x86\x92 RIGHT",
                                                           "z/\xe2\x8f\x8e A",  "x/\xe2\x8c\xab B"}; /* z/⏎ A, x/⌫ B */
+        static const char *const brief[SIM_BTN_COUNT] = {"\xe2\x86\x91", "\xe2\x86\x93", "\xe2\x86\x90",
+                                                         "\xe2\x86\x92", "z A", "x B"}; /* under 79 columns */
         put(f, " ");
         for (int b = 0; b < SIM_BTN_COUNT; b++)
-            put(f, k->down[b] ? "\x1b[7m[%s]\x1b[0m " : "[%s] ", legend[b]);
-        put(f, "m menu h hint v view q quit");
+            put(f, k->down[b] ? "\x1b[7m[%s]\x1b[0m " : "[%s] ", f->cols >= 79 ? legend[b] : brief[b]);
+        put(f, "m menu h hint v view q quit"); /* 79 columns, or 54 */
     }
     if (spare > 0) spare--, line(f);
     if (line(f)) put(f, "\x1b[1m events\x1b[0m");
-    const unsigned ev_from = ev->n > (unsigned)events ? ev->n - (unsigned)events : 0;
-    for (int i = 0; i < events; i++) { /* the newest that fit */
-        if (!line(f)) break;
-        if (ev_from + (unsigned)i < ev->n) {
+    /* the newest that fit, a long one on as many rows as it takes */
+    char part[LINE_MAX + 4];
+    unsigned ev_from = ev->n, used = 0;
+    while (ev_from > 0) {
+        const unsigned need = event_rows(lines_get(ev, EVENT_LINES, ev_from - 1), f->cols, 0, part, sizeof part);
+        if (used + need > (unsigned)events) break;
+        used += need;
+        ev_from--;
+    }
+    if (ev_from == ev->n && ev->n) ev_from--; /* the newest, cut, rather than none */
+    int shown = 0;
+    for (unsigned i = ev_from; i < ev->n; i++) {
+        const char *text = lines_get(ev, EVENT_LINES, i);
+        const unsigned rows = event_rows(text, f->cols, 0, part, sizeof part);
+        for (unsigned r = 0; r < rows && shown < events && line(f); r++, shown++) {
+            event_rows(text, f->cols, r, part, sizeof part);
             put(f, "   \x1b[36m");
-            put_text(f, lines_get(ev, EVENT_LINES, ev_from + (unsigned)i), 3);
+            put_text(f, part, 3);
             put(f, "\x1b[0m");
         }
     }
+    for (; shown < events; shown++)
+        if (!line(f)) break;
     if (line(f)) put(f, "\x1b[1m other output\x1b[0m");
     const unsigned other_from = other->n > (unsigned)others ? other->n - (unsigned)others : 0;
     for (int i = 0; i < others; i++) {
@@ -543,6 +607,7 @@ int main(int argc, char **argv) {
     static frame_t f;
     static char last[FRAME_MAX];
     static lines_t ev, other;
+    words_t words = {0};
     size_t last_len = 0, seen = 0;
     keys_t k = {.scn = s};
     const uint64_t hz = sim_frequency(scn_sim(s)), frame = (uint64_t)FRAME_US * hz / 1000000;
@@ -569,6 +634,7 @@ int main(int argc, char **argv) {
             const char *l = scn_line(s, seen);
             if (!strcmp(l, "@sleep")) k.asleep = true;
             if (!strcmp(l, "@wake") || !strncmp(l, "@reset ", 7)) k.asleep = false;
+            words_event(&words, l);
             if (l[0] == '@')
                 lines_add(&ev, EVENT_LINES, l);
             else
@@ -587,7 +653,7 @@ int main(int argc, char **argv) {
             last_len = 0;
             write_all("\x1b[2J", 4);
         }
-        draw(&f, s, &k, &ev, &other, elf, eeprom, speed);
+        draw(&f, s, &k, &words, &ev, &other, elf, eeprom, speed);
         if (f.len != last_len || memcmp(f.buf, last, f.len) != 0) { /* unchanged: no output */
             write_all(f.buf, f.len);
             memcpy(last, f.buf, f.len);

@@ -460,3 +460,7 @@ const char *scn_last_line(const scn_t *s, const char *prefix) {
 void scn_send(scn_t *s, const char *text) {
     sim_uart_send(s->sim, (const uint8_t *)text, strlen(text));
 }
+
+void scn_send_bytes(scn_t *s, const char *bytes, size_t n) {
+    sim_uart_send(s->sim, (const uint8_t *)bytes, n);
+}

@@ -135,6 +135,8 @@ const char *scn_last_line(const scn_t *s, const char *prefix);
 
 /* Send text to the firmware's UART (queued until it listens). */
 void scn_send(scn_t *s, const char *text);
+/* Send n bytes, NUL bytes among them, as scn_send does. */
+void scn_send_bytes(scn_t *s, const char *bytes, size_t n);
 
 /* ---- EEPROM and resets ---- */
 

@@ -81,10 +81,11 @@ int main(int argc, char **argv) {
     }
     const bool person = isatty(STDIN_FILENO);
     if (person) {
-        printf("Grundy's serial console on the simulated %s board (%s), 115200 baud as on an Uno.\n"
-               "Type a command and Enter (help lists them); Ctrl-D or quit leaves.%s%s%s\n",
-               board, argv[optind], eeprom ? " EEPROM kept in " : "", eeprom ? eeprom : "",
-               eeprom ? "." : "");
+        /* each line within 80 columns with make's own paths */
+        printf("Grundy's serial console: the simulated %s board, 115200 baud as on an Uno.\n"
+               "Type a command and Enter (help lists them); Ctrl-D or quit leaves.\n"
+               "(%s%s%s)\n",
+               board, argv[optind], eeprom ? "; EEPROM kept in " : "", eeprom ? eeprom : "");
         fflush(stdout);
     }
     size_t printed = 0;

@@ -21,7 +21,9 @@ AVR_MCU(F_CPU, "atmega328p"); /* lets simavr read the MCU and clock from the ELF
 #define UNO_WARM 0x5EED /* uno_warm once a boot has run: SRAM has been kept since */
 static uint8_t uno_mcusr UNO_NOINIT;
 static uint16_t uno_warm UNO_NOINIT;     /* UNO_WARM: not the first start since power-up */
-static uint8_t uno_answering UNO_NOINIT; /* 1 while an answer runs, the watchdog on */
+static uint8_t uno_fired UNO_NOINIT; /* 1: the watchdog's interrupt stage came: an answer hung */
+/* Each answer step within 1 s: then the interrupt stage, and 1 s later the reset. */
+#define UNO_WATCH_BITS (_BV(WDIE) | _BV(WDE) | _BV(WDP2) | _BV(WDP1))
 
 /* First thing after a reset (avr-libc's wdt.h): keep the cause, and stop a watchdog that a
  * watchdog reset leaves running at its shortest timeout. */
@@ -43,22 +45,39 @@ static void uno_pins(void)
     PORTD = 0xFF;
 }
 
-/* "@reset power|external|watchdog|brown-out", as the device images say it. The Uno's
- * bootloader clears MCUSR: then SRAM tells what it can (as the device images' watchdog record
- * does): no warm mark is a power-up, an answer under way a hang the watchdog ended, else the
- * reset pin (or a brown-out that kept SRAM, which nothing left tells from it). */
+/* The watchdog's interrupt stage: the answer has not stepped for a whole second. Marked for
+ * the boot after the reset that follows (the bootloader clears MCUSR). */
+ISR(WDT_vect)
+{
+    uno_fired = 1;
+}
+
+/* Start (or feed) the watchdog that guards an answer, in interrupt-then-reset mode. */
+static void uno_watch(void)
+{
+    cli();
+    wdt_reset();
+    uno_fired = 0;
+    WDTCSR = _BV(WDCE) | _BV(WDE);
+    WDTCSR = UNO_WATCH_BITS;
+    sei();
+}
+
+/* "@reset power|external|watchdog", as the device images say it (a brown-out is power). The
+ * Uno's bootloader clears MCUSR: then SRAM tells what it can (as the device images' watchdog
+ * record does): no warm mark is a power-up, the watchdog's interrupt stage a hang, else the
+ * reset pin (or a brown-out that kept SRAM, which nothing left tells from it; or a hang with
+ * interrupts off, whose interrupt stage never ran). */
 static void uno_say_reset(void)
 {
     const uint8_t m = uno_mcusr;
     const bool warm = uno_warm == UNO_WARM;
     uart_puts_P(PSTR("@reset "));
-    uart_puts_P(m & _BV(WDRF)                   ? PSTR("watchdog")
-                : m & _BV(BORF)                 ? PSTR("brown-out")
-                : m & _BV(PORF) || (!m && !warm) ? PSTR("power")
-                : !m && uno_answering            ? PSTR("watchdog")
-                                                 : PSTR("external"));
+    uart_puts_P(m & (_BV(PORF) | _BV(BORF)) || (!m && !warm) ? PSTR("power")
+                : m & _BV(WDRF) || (!m && uno_fired)        ? PSTR("watchdog")
+                                                            : PSTR("external"));
     uno_warm = UNO_WARM;
-    uno_answering = 0;
+    uno_fired = 0;
     uart_end_line();
     uart_puts_P(PSTR("@ready calculator (type help)"));
     uart_end_line();
@@ -92,9 +111,9 @@ int main(void)
     bool busy = false;
     for (;;) {
         if (busy) {
-            wdt_reset();
+            uno_watch();
             if (uart_tx_free() >= UNO_TX_ROOM) busy = console_answer_step();
-            if (!busy) wdt_disable(), uno_answering = 0;
+            if (!busy) wdt_disable();
             continue;
         }
         bool seen = false;
@@ -110,9 +129,8 @@ int main(void)
             sei();
             continue;
         }
-        uno_answering = 1;
-        wdt_enable(WDTO_2S); /* an answer that hangs resets the chip */
+        uno_watch(); /* an answer that hangs resets the chip */
         busy = uno_line(got);
-        if (!busy) wdt_disable(), uno_answering = 0;
+        if (!busy) wdt_disable();
     }
 }

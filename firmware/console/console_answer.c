@@ -52,6 +52,15 @@ static struct {
 #define CONSOLE_MORE_MULT CONSOLE_MORE_IF(ENGINE_OMIT_MULT, " mult:N (heap: p)")
 #define CONSOLE_MORE_CALENDAR CONSOLE_MORE_IF(ENGINE_OMIT_CALENDAR, " calendar (heaps: year month day)")
 #define CONSOLE_MORE_DAG CONSOLE_MORE_IF(ENGINE_OMIT_DAG, " dag:0>1,1>2 (heaps: nodes)")
+/* calendar and dag on a "more:" line of their own, where the image has either (every line of
+ * help fits 80 columns) */
+#if ENGINE_OMIT_CALENDAR && ENGINE_OMIT_DAG
+#define CONSOLE_HELP_MORE2 ""
+#define CONSOLE_HELP_MORE2_LINES 0
+#else
+#define CONSOLE_HELP_MORE2 "more:" CONSOLE_MORE_CALENDAR CONSOLE_MORE_DAG "\0"
+#define CONSOLE_HELP_MORE2_LINES 1
+#endif
 
 #define GAME CONSOLE_W_GAME
 #define HEAPS CONSOLE_W_HEAP "s"
@@ -76,14 +85,14 @@ static const char console_help[] PROGMEM =
     "moves <" GAME "> <" HEAPS ">: each" CONSOLE_W_WINNING_MOVE ", then count <k>\0"
     "grundy <" GAME "> <n>; " CONSOLE_HELP_EXPLAIN CONSOLE_HELP_PLAY "version\0"
     GAME "s: nim " CONSOLE_W_MISERE " bash:M " CONSOLE_W_SUB_EXAMPLE " fib pow2 " CONSOLE_W_WYTHOFF
-    " kayles dawson " CONSOLE_HELP_OCTAL CONSOLE_W_LINE_EXAMPLE " " CONSOLE_W_MISERE
-    ":<" GAME ">; " HEAPS ": 1 to 16 numbers\0"
-    "more:" CONSOLE_MORE_KING CONSOLE_MORE_MOORE CONSOLE_MORE_LASKER CONSOLE_MORE_MULT
-    CONSOLE_MORE_CALENDAR CONSOLE_MORE_DAG "\0"
+    " kayles dawson " CONSOLE_W_LINE_EXAMPLE "\0"
+    "  " CONSOLE_HELP_OCTAL CONSOLE_W_MISERE ":<" GAME ">; " HEAPS ": 1 to 16 numbers\0"
+    "more:" CONSOLE_MORE_KING CONSOLE_MORE_MOORE CONSOLE_MORE_LASKER CONSOLE_MORE_MULT "\0"
+    CONSOLE_HELP_MORE2
     "example: " CONSOLE_W_SOLVE " nim 3 4 5 gives N 1 4 5";
 #undef GAME
 #undef HEAPS
-#define CONSOLE_HELP_LINES 6
+#define CONSOLE_HELP_LINES (7 + CONSOLE_HELP_MORE2_LINES)
 
 static void answer_end_line(void)
 {
@@ -280,6 +289,10 @@ console_answer_t console_answer_start(char *line, uint8_t len)
     for (uint8_t i = 0; i < len; i++) {
         if (line[i] >= 'A' && line[i] <= 'Z') line[i] = (char)(line[i] + ('a' - 'A'));
         if (line[i] != ' ' && line[i] != '\t') blank = 0;
+        if (line[i] == 0) { /* no word holds a NUL: the whole line is refused */
+            console_answer_fail(CONSOLE_ERR_NUL);
+            return CONSOLE_ANSWER_DONE;
+        }
     }
     if (blank) return CONSOLE_ANSWER_DONE;
     if (console_parse(line, len, &ans.cmd) != CONSOLE_OK) {

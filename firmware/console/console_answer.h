@@ -29,7 +29,8 @@ typedef enum {
 
 /* Start answering line[0 .. len-1], in a buffer of CONSOLE_LINE_MAX bytes (letters are lowered
  * in place; the buffer stays lent to the answer, and to the engine's run-time search, until it
- * is done); writes the first line of the reply at most. */
+ * is done); writes the first line of the reply at most. A line holding a NUL byte anywhere is
+ * refused whole, with one err line. */
 console_answer_t console_answer_start(char *line, uint8_t len);
 /* Write one more line of the reply under way, or work one slice of it; true while more remain. */
 bool console_answer_step(void);

@@ -15,9 +15,14 @@ static const char console_words[] PROGMEM =
     "heap\0game\0 (type help)\0 needs \0 winning move\0wythoff\0misere\0Grundy value\0solve\0"
     "unknown \0sub:1,3,4\0octal:0.137\0line:1,2\0the uno image and grundy on a computer";
 
-/* explain grundy's limit (no text in an image without explain) */
-#if CONSOLE_HAS_EXPLAIN
-#define CONSOLE_OPTIONS_TEXT "more than \2 options to list: grundy gives the value, grundy on a computer lists 1000"
+/* explain grundy's limit (no text in an image without explain): the uno image's names the home
+ * that lists more; grundy's is that home */
+#define CONSOLE_OPTIONS_GRUNDY "more than \2 options to list: the grundy command gives the value"
+#define CONSOLE_OPTIONS_UNO CONSOLE_OPTIONS_GRUNDY "; grundy on a computer lists 1000"
+#if CONSOLE_HAS_EXPLAIN && defined(__AVR__)
+#define CONSOLE_OPTIONS_TEXT CONSOLE_OPTIONS_UNO
+#elif CONSOLE_HAS_EXPLAIN
+#define CONSOLE_OPTIONS_TEXT CONSOLE_OPTIONS_GRUNDY
 #else
 #define CONSOLE_OPTIONS_TEXT ""
 #endif
@@ -59,7 +64,8 @@ static const char console_messages[] PROGMEM =
     "more than \2 " HEAP "s\0"                                   /* CONSOLE_ERR_HEAPS_MAX */
     "\1" NEEDS "\2 " HEAP "s\0"                                 /* CONSOLE_ERR_HEAP_COUNT */
     "grundy takes one " HEAP "\0"                                /* CONSOLE_ERR_ONE_HEAP */
-    "\1 has no " CONSOLE_W_GRUNDY_VALUE " (try " CONSOLE_W_SOLVE ")\0" /* CONSOLE_ERR_NOT_A_SUM */
+    "\1 is not a sum of " HEAP "s with " CONSOLE_W_GRUNDY_VALUE "s (try " CONSOLE_W_SOLVE ")\0"
+                                                                /* CONSOLE_ERR_NOT_A_SUM */
     "\1 is decided for at most \2 tokens in all, or 4 " HEAP "s up to 7 without splits\0"
                                                                 /* CONSOLE_ERR_TOKENS */
     "line longer than 255 characters\0"                         /* CONSOLE_ERR_LONG_LINE */
@@ -74,7 +80,8 @@ static const char console_messages[] PROGMEM =
                                                                 /* CONSOLE_ERR_NO_DEVICE */
     CONSOLE_ON_DEVICE(HEAP " \1 is larger than \2 here; " ELSEWHERE " answer it") "\0"
                                                                 /* CONSOLE_ERR_HEAP_HERE */
-    CONSOLE_OPTIONS_TEXT;                                       /* CONSOLE_ERR_OPTIONS */
+    CONSOLE_OPTIONS_TEXT "\0"                                   /* CONSOLE_ERR_OPTIONS */
+    "NUL byte in the line";                                     /* CONSOLE_ERR_NUL */
 
 /* A hint's text, or nothing when its game is left out (engine.h's ENGINE_OMIT_...). */
 #define CONSOLE_HINT_0(text) text
@@ -144,10 +151,14 @@ static uint8_t console_word(const char *line, uint8_t len, uint8_t *at, uint8_t 
     return (uint8_t)(i - *start);
 }
 
+/* Whether word (n characters) is the name at pgm_name, in program memory (read no further than
+ * its end: a word may hold any byte). */
 static bool console_word_is(const char *word, uint8_t n, const char *pgm_name)
 {
-    for (uint8_t i = 0; i < n; i++)
-        if (word[i] != (char)pgm_read_byte(pgm_name + i)) return false;
+    for (uint8_t i = 0; i < n; i++) {
+        const char c = (char)pgm_read_byte(pgm_name + i);
+        if (c == 0 || word[i] != c) return false;
+    }
     return pgm_read_byte(pgm_name + n) == 0;
 }
 

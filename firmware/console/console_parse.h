@@ -56,6 +56,7 @@ typedef enum {
     CONSOLE_ERR_NO_DEVICE,  /* new, show: the calculator (uno, grundy) plays no game */
     CONSOLE_ERR_HEAP_HERE,  /* a heap past this image's limit that uno and grundy answer (value) */
     CONSOLE_ERR_OPTIONS,    /* explain grundy: more than CONSOLE_EXPLAIN_OPTIONS options (value) */
+    CONSOLE_ERR_NUL,        /* a NUL byte in the line */
     CONSOLE_ERRORS
 } console_error_t;
 

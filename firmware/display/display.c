@@ -5,6 +5,7 @@
  * then: a picture that does not change costs nothing. Grid boards also get text, drawn as
  * states from a 5-row font. */
 #include <avr/pgmspace.h>
+#include <util/atomic.h>
 
 #include "display.h"
 
@@ -14,9 +15,12 @@
 #define DISPLAY_PHASE0 (DISPLAY_BIT(DISPLAY_ON) | DISPLAY_BIT(DISPLAY_BLINK_ALT) | DISPLAY_BIT(DISPLAY_SLOW))
 
 static uint8_t display_states[BOARD_ROWS][8]; /* main loop only */
+static const uint8_t display_bits[8] PROGMEM = {1, 2, 4, 8, 16, 32, 64, 128}; /* DISPLAY_BIT(s) */
 static volatile uint8_t display_phase = DISPLAY_PHASE0; /* bit s set: state s is lit now */
 static volatile uint8_t display_used;  /* bit s set: the shown frame has an LED in state s */
-static volatile uint8_t display_due;   /* show again at the next display_update */
+static volatile uint8_t display_due;   /* show again at the next display_update: 1 a new frame,
+                                        * 2 the board's refresh of the last one only */
+static uint8_t display_frame[BOARD_ROWS]; /* the frame last shown */
 
 void display_end(void)
 {
@@ -60,23 +64,36 @@ void display_tick(void)
         lit |= DISPLAY_BIT(DISPLAY_CURSOR);
     if ((lit ^ display_phase) & display_used) display_due = 1;
     display_phase = lit;
-    if (board_tick()) display_due = 1;
+    if (board_tick()) display_due |= 2;
 }
 
 __attribute__((noinline)) void display_update(void)
 {
     if (!display_due) return;
-    display_due = 0; /* before the phases are read: an edge from now on asks again */
+    uint8_t due;
+    ATOMIC_BLOCK(ATOMIC_RESTORESTATE)
+    { /* read and cleared at once: an edge between would be lost on the refresh's path */
+        due = display_due;
+        display_due = 0; /* before the phases are read: an edge from now on asks again */
+    }
+    uint8_t *lit = display_frame;
+    if (!(due & 1)) { /* the board's refresh: the same frame, not rebuilt (matrix8, idle in a game:
+                       * asleep 97.05 % with the rebuild, 97.41 % without; make bench) */
+        board_show(lit);
+        return;
+    }
     const uint8_t lit_by = display_phase;
     uint8_t used = 0;
-    uint8_t lit[BOARD_ROWS]; /* the frame: on the stack, which is shallow here, not in RAM for good */
     for (uint8_t r = 0; r < BOARD_ROWS; r++) {
         const uint8_t *p = &display_states[r][board_row_length(r)];
         uint8_t row = 0; /* built from the last LED down to LED 0, bit 0 */
         while (p != display_states[r]) {
-            const uint8_t s = *--p;
-            used |= (uint8_t)DISPLAY_BIT(s);
-            row = (uint8_t)(row << 1 | ((lit_by >> s) & 1));
+            /* a table, not 1 << s: AVR shifts by a variable one bit a cycle pair (the cursor's
+             * wink redraws 4 times a second; matrix8 has 64 LEDs) */
+            const uint8_t bit = pgm_read_byte(&display_bits[*--p]);
+            used |= bit;
+            row = (uint8_t)(row << 1);
+            if (lit_by & bit) row |= 1;
         }
         lit[r] = row;
     }

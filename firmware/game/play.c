@@ -654,8 +654,12 @@ bool play_restore(uint16_t now_ms)
 {
     /* every kept field the game is rebuilt from, in range, or a new game */
     if (!games_settings_valid(&play.set) || play.phase > PLAY_OVER || play.side > 1 || play.winner > 1) return false;
-    for (uint8_t r = 0; r < BOARD_ROWS; r++)
+    uint8_t shown = 0, stray = 0; /* the move being shown: its tokens, any not on the board */
+    for (uint8_t r = 0; r < BOARD_ROWS; r++) {
         if (play.b.mask[r] & ~play_full(r)) return false;
+        shown |= play.reply[r];
+        stray |= play.reply[r] & ~play.b.mask[r];
+    }
     play.entry = games_entry(play.set.game);
     play.used = games_rows(play.set.game);
     games_rules(&play.set, &play.rules); /* a fresh serial for the engine's caches */
@@ -663,7 +667,9 @@ bool play_restore(uint16_t now_ms)
     if (engine_check_position(&play.rules, &play.b.pos) != ENGINE_OK ||
         (play.phase == PLAY_OVER) != engine_is_over(&play.rules, &play.b.pos))
         return false;
-    if (play.phase == PLAY_SHOW) play.phase = PLAY_THINK; /* the shown move was not made */
+    /* the move being shown is shown again and made: the one the device chose (Equalizer's slip
+     * is chosen once, so thinking again would lose it) */
+    if (play.phase == PLAY_SHOW && (!shown || stray)) play.phase = PLAY_THINK;
     board_status(play.phase == PLAY_OVER ? (play.winner ? BOARD_LIGHT_I_WIN : BOARD_LIGHT_YOU_WIN)
                  : play.side             ? BOARD_LIGHT_MY_MOVE
                                          : BOARD_LIGHT_YOUR_MOVE);

@@ -79,16 +79,20 @@ int judge_solve_1536(judge_rd_t *rd, FILE *out) {
  * sg[a] ^ sg[n - a] (a <= n / 2) for n = len - t: one pass over each length's splits, then the
  * union, where the plain way pays a pass over the splits per take (100 times the work). Takes
  * in a run (t, t + 1, ... t + r) read a run of sets: the union of each run is two reads of a
- * sparse table (span[h][n]: the union of split[n .. n + 2^h - 1]).
+ * sparse table (span[h][n]: the union of split[n .. n + 2^h - 1]); a take alone reads its set
+ * in a plain loop of its own.
  * Sets are bitsets of `words` 64-bit words, word j of every length's set in one row; a value
  * past them widens them (every XOR of two values is below the power of two above their OR). */
 #define LINE_ROW (LINE_MAX_STONES + 1)
 #define LINE_LEVELS 7 /* spans of 1 to 64 sets: two cover a run of up to 100 takes */
 typedef struct {
-    int runs;           /* runs of consecutive takes */
+    int runs;           /* runs of two or more consecutive takes */
     int run_lo[100];    /* run i: the takes run_lo[i] .. run_hi[i] */
     int run_hi[100];
     int active;         /* runs whose least take fits the longest line so far */
+    int singles;        /* the takes in no run, ascending */
+    int single[100];
+    int single_active;  /* singles that fit the longest line so far */
     unsigned levels;    /* span levels kept: enough for the longest run */
     uint16_t sg[LINE_ROW];  /* values: below 65,536 (LINE_WORDS_MAX) */
     uint16_t rev[LINE_ROW]; /* sg backwards: rev[LINE_MAX_STONES - n] = sg[n] */
@@ -125,6 +129,7 @@ static bool judge_line_restart(judge_line_t *l, unsigned held, unsigned words) {
     }
     l->words = words;
     l->active = 0;
+    l->single_active = 0;
     l->sg[0] = 0;
     l->rev[LINE_MAX_STONES] = 0;
     l->have = 0;
@@ -145,6 +150,17 @@ static bool judge_line_start(judge_line_t *l, const int64_t *take, int k) {
             l->runs++;
         }
     }
+    int runs = 0; /* runs of one take to the singles */
+    l->singles = 0;
+    for (int r = 0; r < l->runs; r++) {
+        if (l->run_lo[r] == l->run_hi[r]) {
+            l->single[l->singles++] = l->run_lo[r];
+        } else {
+            l->run_lo[runs] = l->run_lo[r];
+            l->run_hi[runs++] = l->run_hi[r];
+        }
+    }
+    l->runs = runs;
     int longest = 1;
     for (int r = 0; r < l->runs; r++)
         if (l->run_hi[r] - l->run_lo[r] + 1 > longest) longest = l->run_hi[r] - l->run_lo[r] + 1;
@@ -161,12 +177,24 @@ static bool judge_line_extend(judge_line_t *l, int want) {
         const unsigned w = l->words;
         while (l->active < l->runs && l->run_lo[l->active] <= len)
             l->active++;
+        while (l->single_active < l->singles && l->single[l->single_active] <= len)
+            l->single_active++;
         /* the union's words one by one, until one has a gap: the mex is there */
         unsigned j = 0;
         uint64_t reach = 0;
         for (; j < w; j++) {
             reach = 0;
-            for (int r = 0; r < l->active; r++) {
+            const uint64_t *row0 = judge_line_row(l, 0, j) + len;
+            /* row0[len - take], four at a time, until the word is full (the words below the
+             * mex's are full after a few takes) */
+            int i = 0;
+            for (; i + 4 <= l->single_active && reach != UINT64_MAX; i += 4)
+                reach |= row0[-l->single[i]] | row0[-l->single[i + 1]] |
+                         row0[-l->single[i + 2]] | row0[-l->single[i + 3]];
+            if (reach != UINT64_MAX)
+                for (; i < l->single_active; i++)
+                    reach |= row0[-l->single[i]];
+            for (int r = 0; r < l->active && reach != UINT64_MAX; r++) {
                 const int hi = l->run_hi[r] < len ? l->run_hi[r] : len;
                 const int from = len - hi, to = len - l->run_lo[r], m = to - from + 1;
                 if (m == 1) { /* a take alone */
@@ -198,16 +226,32 @@ static bool judge_line_extend(judge_line_t *l, int want) {
         const int half = len / 2;
         const uint16_t *fore = l->sg, *back = l->rev + LINE_MAX_STONES - len;
         if (w == 1) {
-            uint64_t set[4] = {0, 0, 0, 0}; /* four chains at once */
+            /* four chains at once, in registers; four values (each below 64) by one XOR of 64
+             * bits (which lane is which does not matter: all four go to the set) */
+            uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
             int a = 0;
-            for (; a + 3 <= half; a += 4)
-                for (int u = 0; u < 4; u++)
-                    set[u] |= UINT64_C(1) << (fore[a + u] ^ back[a + u]);
+            for (; a + 3 <= half; a += 4) {
+                uint64_t f, b;
+                memcpy(&f, fore + a, 8);
+                memcpy(&b, back + a, 8);
+                const uint64_t x = f ^ b;
+                s0 |= UINT64_C(1) << (x & 63);
+                s1 |= UINT64_C(1) << (x >> 16 & 63);
+                s2 |= UINT64_C(1) << (x >> 32 & 63);
+                s3 |= UINT64_C(1) << (x >> 48);
+            }
             for (; a <= half; a++)
-                set[0] |= UINT64_C(1) << (fore[a] ^ back[a]);
-            judge_line_row(l, 0, 0)[len] = set[0] | set[1] | set[2] | set[3];
+                s0 |= UINT64_C(1) << (fore[a] ^ back[a]);
+            judge_line_row(l, 0, 0)[len] = s0 | s1 | s2 | s3;
         } else { /* marks first (stores only, no chain through a word), then the words */
-            for (int a = 0; a <= half; a++)
+            int a = 0;
+            for (; a + 3 <= half; a += 4) {
+                mark[fore[a] ^ back[a]] = 1;
+                mark[fore[a + 1] ^ back[a + 1]] = 1;
+                mark[fore[a + 2] ^ back[a + 2]] = 1;
+                mark[fore[a + 3] ^ back[a + 3]] = 1;
+            }
+            for (; a <= half; a++)
                 mark[fore[a] ^ back[a]] = 1;
             for (unsigned i = 0; i < w; i++) {
                 uint64_t set = 0;
@@ -236,10 +280,17 @@ static int judge_cmp_i64(const void *a, const void *b) {
 
 /* 2999 Stone Game, Why are you always there?: N and N numbers, then M and M lengths K, to the
  * end; a move takes a given number of consecutive stones from a line (splitting it); who takes
- * the last wins; Bob first; "1" if Bob can win, "2" if not (never "0": every game ends). */
+ * the last wins; Bob first; "1" if Bob can win, "2" if not (never "0": every game ends).
+ * A line of len with a take t <= len of len's parity is won without any table: take the middle
+ * t, leaving two equal lines, then copy every move on the other line. Only the other lengths
+ * ask the table: with takes of both parities, those below the least take of the other parity
+ * (a few), so the table is built that far only. A case with the previous case's takes keeps
+ * the previous table. */
 int judge_solve_2999(judge_rd_t *rd, FILE *out) {
     static judge_line_t line;
-    int64_t take[100];
+    static int64_t take[100], last[100];
+    static int last_k; /* the takes of the table in line; 0: no table (a case has a take) */
+    bool room = true;
     for (;;) {
         int64_t n, m, len;
         JUDGE_NEXT_CASE(rd, 1, 100, "the number of takes", n);
@@ -249,14 +300,29 @@ int judge_solve_2999(judge_rd_t *rd, FILE *out) {
         int k = 0;
         for (int64_t i = 0; i < n; i++)
             if (k == 0 || take[i] != take[k - 1]) take[k++] = take[i];
-        bool room = judge_line_start(&line, take, k);
-        JUDGE_NEED(rd, 0, 1000, "the number of rounds", m);
-        while (m--) {
-            JUDGE_NEED(rd, 1, LINE_MAX_STONES, "a length", len);
-            if (!room || !(room = judge_line_extend(&line, (int)len)))
-                return judge_rd_fail(rd, rd->token_line, "out of memory"), 1;
-            fputs(line.sg[len] ? "1\n" : "2\n", out);
+        int64_t least[2] = {INT64_MAX, INT64_MAX}; /* the least even take, the least odd */
+        for (int i = k - 1; i >= 0; i--)
+            least[take[i] & 1] = take[i];
+        if (k != last_k || memcmp(take, last, sizeof take[0] * (size_t)k)) {
+            room = judge_line_start(&line, take, k);
+            memcpy(last, take, sizeof take[0] * (size_t)k);
+            last_k = room ? k : 0;
         }
+        JUDGE_NEED(rd, 0, 1000, "the number of rounds", m);
+        char said[2 * 1000]; /* the case's answers, written at once (and before an error) */
+        size_t n_said = 0;
+        while (m--) {
+            if (judge_rd_need(rd, 1, LINE_MAX_STONES, "a length", &len) != JUDGE_RD_OK)
+                return fwrite(said, 1, n_said, out), 1;
+            if (least[len & 1] > len && (!room || !(room = judge_line_extend(&line, (int)len)))) {
+                last_k = 0;
+                fwrite(said, 1, n_said, out);
+                return judge_rd_fail(rd, rd->token_line, "out of memory"), 1;
+            }
+            said[n_said++] = least[len & 1] <= len || line.sg[len] ? '1' : '2';
+            said[n_said++] = '\n';
+        }
+        fwrite(said, 1, n_said, out);
     }
 }
 

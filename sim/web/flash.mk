@@ -23,11 +23,11 @@ _flash_bench: _web $(FLASH_TEST_PROGRAMS)
 	$(Q)node sim/web/test/flash_bench.mjs $(BUILD)
 
 FLASH_TEST_SUITES = \
-	"[wait] the page's flasher on the real bootloader (node: four images, faults, the doc's avrdude \
+	"[wait] the page's flasher on the real bootloader (node, four images, faults, the doc's avrdude \
 		line; real time): node sim/web/test/flash.mjs $(BUILD)" \
 	"[wait] Put it on my Uno clicked through in Chromium (served from /grundy/; real time): \
 		node sim/web/test/flash_page.mjs $(BUILD)/web $(BUILD)" \
-	"the release's files (make dist: four .hex, SHA256SUMS, the page): sh tests/tools/test_dist.sh $(BUILD)"
+	"the release's files (make dist, four .hex, SHA256SUMS, the page): sh tests/tools/test_dist.sh $(BUILD)"
 
 TEST_PROGRAMS += $(FLASH_TEST_PROGRAMS)
 TEST_SUITES += $(FLASH_TEST_SUITES)

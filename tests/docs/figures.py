@@ -6,7 +6,10 @@ runs once, and every figure quoted must be found in its file and equal the comma
 may round: 97.3 for 97.34). Also: the README's package list is exactly what tools/deps.sh
 installs. Each check is also tried on a doctored copy (a figure changed, a package dropped),
 which must fail. Ends with "N passed, M failed".
-Usage: python3 tests/docs/figures.py [TABLE]   (from the top of the tree, after the builds)
+Usage: python3 tests/docs/figures.py [--update] [TABLE]   (from the top of the tree, after the
+builds). --update writes the figures the commands print now into the docs (each in the doc's own
+style: its decimals, its thousands commas), for a person to read over and commit; make test never
+updates.
 """
 import re
 import subprocess
@@ -76,6 +79,28 @@ def check_figure(text, quote, output, regex, scale):
     return ("quoted " + ", ".join(wrong)) if wrong else None
 
 
+def restyle(doc, printed, scale):
+    """The printed figure times scale, written as the doc wrote its old one (decimals, commas)."""
+    decimals = len(doc.split(".")[1]) if "." in doc else 0
+    value = round(as_number(printed) * scale, decimals)
+    text = f"{value:,.{decimals}f}" if "," in doc or (decimals == 0 and "," in printed) else f"{value:.{decimals}f}"
+    return text
+
+
+def update_figure(text, quote, output, regex, scale):
+    """text with the quote's figures set to the output's (unchanged when either is not found)."""
+    found = re.search(quote_pattern(quote), text)
+    printed = re.search(regex, output, re.S)
+    if not found or not printed or len(found.groups()) != len(printed.groups()):
+        return text
+    for k in range(len(found.groups()), 0, -1):  # from the last, so the spans stay put
+        start, end = found.span(k)
+        new = restyle(found.group(k), printed.group(k), scale)
+        if not agrees(found.group(k), printed.group(k), scale):
+            text = text[:start] + new + text[end:]
+    return text
+
+
 def doctor(text, quote):
     """text with the quote's first figure changed by one in its last digit."""
     found = re.search(quote_pattern(quote), text)
@@ -104,7 +129,10 @@ def readme_packages(text):
 
 
 def main():
-    table = sys.argv[1] if len(sys.argv) > 1 else "tests/docs/figures.txt"
+    args = sys.argv[1:]
+    update = "--update" in args
+    args = [a for a in args if a != "--update"]
+    table = args[0] if args else "tests/docs/figures.txt"
     commands, figures = parse_table(table)
     passed = failed = 0
 
@@ -131,6 +159,8 @@ def main():
         if file not in texts:
             with open(file, encoding="utf-8") as f:
                 texts[file] = f.read()
+        if update:
+            texts[file] = update_figure(texts[file], quote, outputs[name], regex, scale)
         wrong = check_figure(texts[file], quote, outputs[name], regex, scale)
         result(wrong is None, f"{file} ({table}:{line}): {wrong}")
         if wrong is None:  # the same check on a doctored copy must fail
@@ -138,6 +168,11 @@ def main():
             result(check_figure(doctored, quote, outputs[name], regex, scale) is not None,
                    f"{file} ({table}:{line}): a changed figure went unnoticed")
     print(f"figures: {len(figures)} quoted in {len(texts)} files, from {len(outputs)} commands")
+    if update:
+        for file, text in texts.items():
+            with open(file, "w", encoding="utf-8") as f:
+                f.write(text)
+        print(f"figures: written into {', '.join(sorted(texts))}: read them over")
 
     # the README's package list is tools/deps.sh's
     with open("README.md", encoding="utf-8") as f:

@@ -61,7 +61,8 @@ static void fuzz_fail(const char *problem, const char *what)
     abort();
 }
 
-/* The problems' numbers, from judge_list's lines ("1846  brave  ..."). */
+/* The problems' numbers, from judge_list's lines ("1846  brave  ..."; a line that goes on a
+ * long description begins with spaces). */
 static void fuzz_list_problems(void)
 {
     char *text = NULL;
@@ -71,7 +72,7 @@ static void fuzz_list_problems(void)
     judge_list(f);
     fclose(f);
     for (char *line = strtok(text, "\n"); line && fuzz_problems < FUZZ_PROBLEMS_MAX; line = strtok(NULL, "\n"))
-        if (sscanf(line, "%7s", fuzz_problem[fuzz_problems]) == 1) fuzz_problems++;
+        if (line[0] != ' ' && sscanf(line, "%7s", fuzz_problem[fuzz_problems]) == 1) fuzz_problems++;
     free(text);
     if (fuzz_problems < 2) {
         fprintf(stderr, "fuzz_judge: judge_list listed %zu problems\n", fuzz_problems);

@@ -78,8 +78,8 @@ import sys, unicodedata
 wide = [l for l in sys.stdin.read().split("\n") if sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in l) > 80]
 sys.exit(1 if wide else 0)' && check "grundy $what fits 80 columns" ok || check "grundy $what fits 80 columns" "a line is wider"
 done
-"$g" help | tail -n 4 | awk 'length($0) > 80 { bad = 1 } END { exit bad }' &&
-    check "help's lines of this home fit 80 columns" ok || check "help's lines of this home fit 80 columns" "wider"
+"$g" help | awk 'length($0) > 79 { bad = 1 } END { exit bad }' &&
+    check "every line of help fits 80 columns" ok || check "every line of help fits 80 columns" "wider"
 
 # a terminal: the prompt, help, an answer, quit; and Ctrl-D
 python3 - "$g" >"$tmp/tty" 2>&1 <<'PY'
@@ -237,6 +237,18 @@ if [ -w /dev/full ]; then
     printf 'solve nim 1\nsolve nim 2\n' >"$tmp/in"
     full "a pipe to /dev/full" "$g"
 fi
+
+# explain of 16 heaps, the most a line holds, and lines holding NUL bytes (sanitizer build)
+: >"$tmp/in"
+heaps="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16"
+last=$("$asan" explain nim $heaps 2>&1 | tail -1)
+[ "$last" = "move heap 16: value 16 to 0 = 00000, take 16, leave 0" ] &&
+    check "explain of 16 heaps (sanitizers)" ok || check "explain of 16 heaps (sanitizers)" "ends '$last'"
+expect "explain of 16 heaps, as the plain build" 0 "$("$g" explain nim $heaps)" "$asan" explain nim $heaps
+printf 'version\0\nhelp\0\0\0\0version\nsolve nim 1 2 3\n' >"$tmp/in"
+expect "a NUL byte in a line (sanitizers)" 1 "err NUL byte in the line
+err NUL byte in the line
+P" "$asan"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -266,6 +266,45 @@ static void test_reader_edges(void) {
     CHECK(r.rc == 1 && strstr(r.err, "out of range (2..4294967294)"),
           "1517 zero-padded too big: rc %d err '%s'", r.rc, r.err);
     result_free(&r);
+    /* numbers of 1 to 22 characters (zero-padded), 3 blocks of input, so that every length
+     * meets the end of a read block, the last one short after a full one: the answers those of
+     * the same numbers unpadded */
+    char *in_pad, *in_plain;
+    size_t pad_len, plain_len;
+    FILE *fpad = open_memstream(&in_pad, &pad_len), *fplain = open_memstream(&in_plain, &plain_len);
+    for (unsigned i = 0; pad_len < 3 * 65536 + 100; i++) {
+        const unsigned v = 2 + i * 7919 % 100000, width = 1 + i % 22;
+        static const char *const sep[] = {"\n", "\r\n", " ", "\t\n"};
+        fprintf(fpad, "%0*u%s", (int)width, v, sep[i / 22 % 4]);
+        fprintf(fplain, "%u\n", v);
+        fflush(fpad);
+    }
+    fprintf(fpad, "%u", 77u); /* the last without a line end: only what was read is read */
+    fprintf(fplain, "%u\n", 77u);
+    fclose(fpad);
+    fclose(fplain);
+    r = run("1517", in_pad, pad_len);
+    result_t plain = run("1517", in_plain, plain_len);
+    CHECK(r.rc == 0 && plain.rc == 0 && !strcmp(r.out, plain.out),
+          "1517 zero-padded numbers across blocks: rc %d/%d, outputs %s", r.rc, plain.rc,
+          strcmp(r.out, plain.out) ? "differ" : "agree");
+    result_free(&r);
+    result_free(&plain);
+    free(in_pad);
+    free(in_plain);
+    /* 19 and 20 digits, with input after them: quoted whole in the complaint (2^64 + 5 too,
+     * which 64 bits would take for 5) */
+    static const char *const long_nums[] = {"9999999999999999999", "99999999999999999999",
+                                            "18446744073709551621"};
+    for (size_t i = 0; i < 3; i++) {
+        char in[128], says[96];
+        snprintf(in, sizeof in, "%s\n%40s\n", long_nums[i], "1");
+        snprintf(says, sizeof says, "line 1: n %s out of range", long_nums[i]);
+        r = run("1517", in, strlen(in));
+        CHECK(r.rc == 1 && strstr(r.err, says), "1517 %zu digits: rc %d err '%s'",
+              strlen(long_nums[i]), r.rc, r.err);
+        result_free(&r);
+    }
     /* CR alone, LF alone and CR LF each end one line */
     static const char *const ends[] = {"\r", "\n", "\r\n", "\n\r"};
     static const unsigned long end_lines[] = {3, 3, 3, 5};
@@ -291,6 +330,17 @@ static void test_reader_edges(void) {
                   problem, i, r.rc, r.out);
             result_free(&r);
         }
+    /* bad input inside a 2999 case: the case's answers before it, each a line (its answers
+     * are written a case at a time) */
+    static const char *const line_bad[] = {"1\n2\n3\n1\n2\nx\n", "1\n1\n2\n1\n",
+                                           "1\n2\n1\n3\n1\n1\n3\n4\n1001\n"};
+    static const char *const line_out[] = {"2\n1\n", "1\n", "1\n2\n"};
+    for (size_t i = 0; i < 3; i++) {
+        r = run("2999", line_bad[i], strlen(line_bad[i]));
+        CHECK(r.rc == 1 && !strcmp(r.out, line_out[i]), "2999 bad case %zu: rc %d out '%s'", i,
+              r.rc, r.out);
+        result_free(&r);
+    }
     /* every bad input of the table: what was printed is whole lines */
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         r = run(bad[i].problem, bad[i].input, strlen(bad[i].input));
@@ -299,6 +349,24 @@ static void test_reader_edges(void) {
               bad[i].problem, r.out);
         result_free(&r);
     }
+}
+
+/* The plain value of every line of up to 1000 stones for take[0..k-1], into sg; the largest. */
+static uint32_t big_line_values(const int *take, int k, uint32_t sg[1001]) {
+    static uint8_t seen[1 << 17];
+    uint32_t top = 0;
+    for (int len = 0; len <= 1000; len++) {
+        memset(seen, 0, sizeof seen);
+        for (int i = 0; i < k; i++)
+            for (int a = 0; a + take[i] <= len; a++)
+                seen[sg[a] ^ sg[len - take[i] - a]] = 1;
+        uint32_t mex = 0;
+        while (seen[mex])
+            mex++;
+        sg[len] = mex;
+        if (mex > top) top = mex;
+    }
+    return top;
 }
 
 /* 2999 at its largest: lines of up to 1000 stones, 100 takes, values past 64 (the judge's
@@ -310,19 +378,7 @@ static void test_big_lines(void) {
         for (int v = sets[t][0]; v <= sets[t][1] && k < 100; v += sets[t][2])
             take[k++] = v;
         static uint32_t sg[1001];
-        static uint8_t seen[1 << 17];
-        uint32_t top = 0;
-        for (int len = 0; len <= 1000; len++) {
-            memset(seen, 0, sizeof seen);
-            for (int i = 0; i < k; i++)
-                for (int a = 0; a + take[i] <= len; a++)
-                    seen[sg[a] ^ sg[len - take[i] - a]] = 1;
-            uint32_t mex = 0;
-            while (seen[mex])
-                mex++;
-            sg[len] = mex;
-            if (mex > top) top = mex;
-        }
+        const uint32_t top = big_line_values(take, k, sg);
         char *in, *want;
         size_t in_len, want_len;
         FILE *fin = open_memstream(&in, &in_len), *fwant = open_memstream(&want, &want_len);
@@ -344,6 +400,56 @@ static void test_big_lines(void) {
         free(in);
         free(want);
     }
+}
+
+/* 2999 with 100 random takes a case, several cases in one input: takes of both parities (most
+ * lengths won by the middle take), all odd, all even (the table to 1000), and a case repeating
+ * the case before it (its table kept) or an earlier one (built again), all 1000 lengths each. */
+static void test_big_lines_random(void) {
+    static const int kinds[] = {0, 1, 2, 1, 1, 0, 2, 3, 3, 2}; /* 0 both, 1 odd, 2 even, 3 1..100 */
+    uint64_t seed = 2999;
+    int take[10][100];
+    char *in, *want;
+    size_t in_len, want_len;
+    FILE *fin = open_memstream(&in, &in_len), *fwant = open_memstream(&want, &want_len);
+    for (int c = 0; c < 10; c++) {
+        const int kind = kinds[c];
+        const int same = c == 4 || c == 8; /* the takes of the case before */
+        for (int i = 0; i < 100; i++) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            const int r = (int)(seed % 500);
+            take[c][i] = same ? take[c - 1][i] : kind == 0 ? 1 + (int)(seed % 1000)
+                       : kind == 1 ? 2 * r + 1 : kind == 2 ? 2 * r + 2 : 100 - i;
+        }
+        static uint32_t sg[1001];
+        big_line_values(take[c], 100, sg);
+        fprintf(fin, "100\n");
+        for (int i = 0; i < 100; i++)
+            fprintf(fin, i ? " %d" : "%d", take[c][i]);
+        fprintf(fin, "\n1000\n");
+        for (int q = 0; q < 1000; q++) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            const int len = 1 + (int)(seed % 1000);
+            fprintf(fin, "%d\n", len);
+            fputs(sg[len] ? "1\n" : "2\n", fwant);
+        }
+    }
+    fclose(fin);
+    fclose(fwant);
+    result_t r = run("2999", in, in_len);
+    size_t at = 0;
+    while (r.out && r.out[at] && r.out[at] == want[at])
+        at++;
+    CHECK(r.rc == 0 && !strcmp(r.out, want),
+          "2999 random takes, 10 cases: rc %d, answer %zu differs, err '%s'", r.rc, at / 2 + 1,
+          r.err);
+    result_free(&r);
+    free(in);
+    free(want);
 }
 
 /* --- seeded random inputs against the brute-force solvers --- */
@@ -789,6 +895,7 @@ int main(int argc, char **argv) {
     test_apis();
     test_big_graphs();
     test_big_lines();
+    test_big_lines_random();
     int cases = random_bash_family();
     cases += random_nims();
     cases += random_sg();

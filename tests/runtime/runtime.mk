@@ -24,7 +24,7 @@ TEST_DISPLAY := $(BUILD)/tests/test_display
 
 $(TEST_DISPLAY): tests/runtime/test_display.c firmware/display/display.c tests/engine/check.c \
 		tests/engine/check.h firmware/display/display.h \
-		firmware/board/board.h boards/matrix8/board_config.h tests/runtime/host_avr/avr/pgmspace.h \
+		firmware/board/board.h boards/matrix8/board_config.h tests/runtime/host_avr/avr/pgmspace.h tests/runtime/host_avr/util/atomic.h \
 		tests/runtime/runtime.mk
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) -std=gnu99 -O1 -g $(WARN) -fsanitize=address,undefined -fno-sanitize-recover=all \

@@ -40,7 +40,7 @@ $(TEST_CONSOLE_PIPE): $(BUILD)/tests/scenario/test_console.o $(BUILD)/tests/scen
 		$(SCENARIO_TALLY) $(SCENARIO_BRUTE)
 	$(Q)$(HOST_CC) $^ -o $@
 
-$(TEST_WATCHDOG): $(BUILD)/tests/scenario/test_watchdog.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+$(TEST_WATCHDOG): $(BUILD)/tests/scenario/test_watchdog.o $(SCENARIO_TALLY) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_POWER): $(BUILD)/tests/scenario/test_power.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)

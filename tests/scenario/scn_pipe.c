@@ -180,7 +180,11 @@ const char *scn_last_line(const scn_t *s, const char *prefix)
 
 void scn_send(scn_t *s, const char *text)
 {
-    size_t n = strlen(text);
+    scn_send_bytes(s, text, strlen(text));
+}
+
+void scn_send_bytes(scn_t *s, const char *text, size_t n)
+{
     while (n && !s->failure[0]) {
         const ssize_t w = write(s->to, text, n);
         if (w <= 0) {

@@ -1049,6 +1049,35 @@ static void ct_expect_err(const char *cmd, const char *want, const char *tail) {
     ct_alive(cmd);
 }
 
+/* A NUL byte anywhere in a line is refused with one err line, on every home, and the
+ * words around it are never read as a command (`help`, NUL, `version` was once help; a word
+ * of `version` and a NUL read past the table of command names). */
+static void ct_test_nul(void) {
+    snprintf(tally_context, sizeof tally_context, "NUL bytes");
+    static const struct {
+        const char *bytes;
+        size_t n;
+    } lines[] = {
+#define CT_BYTES(text) {text, sizeof text - 1}
+        CT_BYTES("version\0\n"),         CT_BYTES("help\0\0\0\0version\n"), CT_BYTES("\0\n"),
+        CT_BYTES("solve nim 1 2\0 3\n"), CT_BYTES("\0solve nim 1 2 3\n"),     CT_BYTES("explain nim 3\0\n"),
+        CT_BYTES("grundy kayles\0 5\n"), CT_BYTES("show\0\n"),                CT_BYTES("SOLVE NIM 1 2 3\0\n"),
+#undef CT_BYTES
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        char shown[64];
+        size_t k = 0;
+        for (size_t j = 0; j + 1 < lines[i].n && k + 5 < sizeof shown; j++)
+            k += (size_t)snprintf(shown + k, sizeof shown - k, "%s", lines[i].bytes[j] ? (char[2]){lines[i].bytes[j], 0} : "\\0");
+        scn_send_bytes(ct_s, lines[i].bytes, lines[i].n);
+        const char *got = ct_reply();
+        if (!tally_check(got && !strcmp(got, "err NUL byte in the line"),
+                         "'%s' -> '%s', expected 'err NUL byte in the line'", shown, ct_show(got)))
+            ct_quiet(300); /* the rest of a reply to what was not a command */
+        ct_alive(shown); /* and nothing else came first */
+    }
+}
+
 static void ct_test_errors(void) {
     snprintf(tally_context, sizeof tally_context, "errors");
 #define HERE "here; the uno image and grundy on a computer answer it"
@@ -1084,9 +1113,9 @@ static void ct_test_errors(void) {
         {"solve wythoff 3", "err wythoff needs 2 heaps", NULL, NULL},
         {"solve wythoff 3 4 5", "err wythoff needs 2 heaps", NULL, NULL},
         {"moves wythoff 3", "err wythoff needs 2 heaps", NULL, NULL},
-        {"grundy misere 3", "err misere has no Grundy value (try solve)", NULL, NULL},
-        {"grundy misere:kayles 3", "err misere:kayles has no Grundy value (try solve)", NULL, "err misere:kayles" ELSE},
-        {"grundy wythoff 3", "err wythoff has no Grundy value (try solve)", NULL, NULL},
+        {"grundy misere 3", "err misere is not a sum of heaps with Grundy values (try solve)", NULL, NULL},
+        {"grundy misere:kayles 3", "err misere:kayles is not a sum of heaps with Grundy values (try solve)", NULL, "err misere:kayles" ELSE},
+        {"grundy wythoff 3", "err wythoff is not a sum of heaps with Grundy values (try solve)", NULL, NULL},
         {"grundy nim 3 4", "err grundy takes one heap", NULL, NULL},
         {"solve bash:0 3", "err bad game 'bash:0': bash:M needs M from 1 to 65535", NULL, NULL},
         {"solve bash:65536 3", "err bad game 'bash:65536': bash:M needs M from 1 to 65535", NULL, NULL},
@@ -1235,6 +1264,9 @@ static unsigned ct_lost_count(const char *l) {
 /* grundy only: graphs past dag:E's 64 nodes, up to 1,000, on the line and from a file, checked
  * against values found here by the mex rule over each node's successors. */
 #define CT_DAG_NODES 1000
+static unsigned ct_big_succ[CT_DAG_NODES][8], ct_big_deg[CT_DAG_NODES];
+static int ct_big_memo[CT_DAG_NODES];
+static void ct_explain_file(const char *path);
 static unsigned ct_dag_value(unsigned (*succ)[8], const unsigned *deg, int *memo, unsigned v) {
     if (memo[v] >= 0) return (unsigned)memo[v];
     bool seen[9] = {false};
@@ -1249,8 +1281,8 @@ static unsigned ct_dag_value(unsigned (*succ)[8], const unsigned *deg, int *memo
 
 static void ct_test_big_dag(void) {
     snprintf(tally_context, sizeof tally_context, "dag past 64 nodes (grundy)");
-    static unsigned succ[CT_DAG_NODES][8], deg[CT_DAG_NODES];
-    static int memo[CT_DAG_NODES];
+    unsigned (*succ)[8] = ct_big_succ, *deg = ct_big_deg;
+    int *memo = ct_big_memo;
     char path[] = "/tmp/grundy-dag-XXXXXX";
     const int fd = mkstemp(path);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
@@ -1311,6 +1343,7 @@ static void ct_test_big_dag(void) {
     snprintf(cmd, sizeof cmd, "grundy dag:@%s 999", path);
     snprintf(want, sizeof want, "%u", ct_dag_value(succ, deg, memo, 999));
     ct_expect(cmd, want);
+    ct_explain_file(path);
     unlink(path);
     /* on the line: nodes past 63 */
     ct_expect("solve dag:0>1,1>2,100>0 100 1", "P");
@@ -1830,37 +1863,91 @@ static void ct_binary(uint32_t v, unsigned bits, char *out) {
     out[bits] = '\0';
 }
 
-/* Parse "<a>" or "<a> <b>" (the parts a move leaves, as solve writes them) into *a <= *b. */
-static bool ct_parts(const char *t, uint32_t *a, uint32_t *b) {
-    unsigned long x, y;
-    char tail;
-    const int k = sscanf(t, "%lu %lu%c", &x, &y, &tail);
-    if (k == 1) *a = 0, *b = (uint32_t)x;
-    else if (k == 2 && x && y) *a = (uint32_t)(x < y ? x : y), *b = (uint32_t)(x < y ? y : x);
-    else return false;
-    return true;
+/* Whether text is the whole of fmt, each '#' in fmt a decimal number below 2^32 (no sign, no
+ * leading zero) stored in v[0], v[1], ... */
+static bool ct_match(const char *text, const char *fmt, uint32_t *v) {
+    for (; *fmt; fmt++) {
+        if (*fmt != '#') {
+            if (*text++ != *fmt) return false;
+            continue;
+        }
+        if (*text < '0' || *text > '9' || (text[0] == '0' && text[1] >= '0' && text[1] <= '9'))
+            return false;
+        uint64_t x = 0;
+        while (*text >= '0' && *text <= '9' && x <= 0xFFFFFFFFu)
+            x = x * 10 + (uint64_t)(*text++ - '0');
+        if (x > 0xFFFFFFFFu) return false;
+        *v++ = (uint32_t)x;
+    }
+    return *text == 0;
+}
+
+/* A game explain answers, known to the test by its rules alone: a heap game brute force plays
+ * (g), Lasker's Nim (take from a heap, or split it in two without taking), or pieces on a
+ * directed graph (edge); Grundy values found by brute force's mex (gof). */
+typedef struct {
+    const char *name;                     /* the game word sent */
+    const brute_game_t *g;                /* the heap games brute force plays; NULL: lasker, dag */
+    bool lasker;
+    bool (*edge)(uint32_t a, uint32_t b); /* dag: whether a>b is an edge; NULL: heaps */
+    uint32_t (*options)(uint32_t n);      /* lasker, dag: how many options n has */
+    uint32_t (*gof)(uint32_t n);          /* the Grundy value of a heap (of a node) */
+} ct_xgame_t;
+
+/* The value explain must give the move of heap (node) n that `words` names, in the words of
+ * G's rules: "take <t>, leave <p>" (t > 0; p may be 0), "take <t>, leave <a> and <b>" (t > 0,
+ * 0 < a <= b), Lasker's "split into <a> and <b>" (0 < a <= b), and on a graph "from node <n>
+ * to node <b>". False when the words are not those, or the move is not legal in G. */
+static bool ct_move_value(const ct_xgame_t *G, uint32_t n, const char *words, uint32_t *value) {
+    uint32_t v[3] = {0};
+    if (G->edge) {
+        if (!ct_match(words, "from node # to node #", v) || v[0] != n || !G->edge(n, v[1])) return false;
+        *value = G->gof(v[1]);
+        return true;
+    }
+    uint32_t take, a, b;
+    if (ct_match(words, "split into # and #", v)) {
+        take = 0, a = v[0], b = v[1];
+        if (!a || a > b) return false;
+    } else if (ct_match(words, "take #, leave # and #", v)) {
+        take = v[0], a = v[1], b = v[2];
+        if (!take || !a || a > b) return false;
+    } else if (ct_match(words, "take #, leave #", v)) {
+        take = v[0], a = 0, b = v[1];
+        if (!take) return false;
+    } else {
+        return false;
+    }
+    if ((uint64_t)take + a + b != n) return false;
+    const bool legal = G->lasker ? (take ? a == 0 : a > 0) : brute_allowed(G->g, n, take, a, b);
+    *value = G->gof(a) ^ G->gof(b);
+    return legal;
 }
 
 /* `explain <name> <p>`, values[i] the Grundy value of heap i by brute force (or closed form):
- * the heap lines and the nim-sum line exactly as docs/console.md defines them, the verdict,
- * and for a won position the move: from the first heap holding the nim-sum's highest one, from
- * its value to value ^ nim-sum, a legal move (brute_allowed) whose parts' values (gof) give
- * that value, so that the nim-sum after it is 0; P or N as brute force finds (heaps <= 255). */
-static void ct_check_explain(const char *name, const brute_game_t *g, const ct_pos_t *p,
-                             const uint32_t *values, uint32_t (*gof)(uint32_t n)) {
+ * the heap lines and the nim-sum line exactly as docs/console.md defines them (a graph's
+ * "piece <i>: node <n>"), the verdict, and for a won position the move: from the first heap
+ * holding the nim-sum's highest one, from its value to value ^ nim-sum, a legal move in the
+ * game's own words (ct_move_value) whose value is that, so that the nim-sum after it is 0; P
+ * or N as brute force finds (heap games, heaps <= 255). */
+static void ct_check_explain(const ct_xgame_t *G, const ct_pos_t *p, const uint32_t *values) {
     char pos[CT_TEXT], cmd[CT_TEXT + 64], want[CT_TEXT];
     ct_pos_text(p, pos, sizeof pos);
-    snprintf(cmd, sizeof cmd, "explain %s %s", name, pos);
+    snprintf(cmd, sizeof cmd, "explain %s %s", G->name, pos);
     ct_send("%s", cmd);
+    const char *unit = G->edge ? "piece" : "heap";
     uint32_t x = 0, top = 0;
     unsigned wn = 1, bits = 1;
-    bool small = true; /* heaps brute force's positions hold */
+    bool small = G->g != NULL; /* positions brute force searches at once: heaps <= 255, ... */
+    uint64_t tokens = 0;
     for (unsigned i = 0; i < p->n; i++) {
         small &= p->h[i] <= 255;
+        tokens += p->h[i];
         x ^= values[i];
         if (values[i] > top) top = values[i];
         if (ct_digits(p->h[i]) > wn) wn = ct_digits(p->h[i]);
     }
+    small &= tokens <= 64; /* ... and few tokens in all */
     if (x > top) top = x;
     const unsigned wg = ct_digits(top), wi = ct_digits(p->n);
     while (bits < 32 && top >> bits)
@@ -1869,17 +1956,20 @@ static void ct_check_explain(const char *name, const brute_game_t *g, const ct_p
     for (unsigned i = 0; i <= p->n; i++) {
         if (i < p->n) {
             ct_binary(values[i], bits, bin);
-            snprintf(want, sizeof want, "heap %*u: %*lu value %*lu = %s", (int)wi, i + 1, (int)wn,
-                     (unsigned long)p->h[i], (int)wg, (unsigned long)values[i], bin);
+            snprintf(want, sizeof want, "%s %*u: %s%*lu value %*lu = %s", unit, (int)wi, i + 1,
+                     G->edge ? "node " : "", (int)wn, (unsigned long)p->h[i], (int)wg,
+                     (unsigned long)values[i], bin);
         } else {
             ct_binary(x, bits, bin);
-            snprintf(want, sizeof want, "nim-sum%*s%*lu = %s", (int)(wi + wn + 7), "", (int)wg,
-                     (unsigned long)x, bin);
+            snprintf(want, sizeof want, "nim-sum%*s%*lu = %s", (int)(wi + wn + (G->edge ? 13 : 7)),
+                     "", (int)wg, (unsigned long)x, bin);
         }
         const char *got = ct_reply();
         if (!tally_check(got && !strcmp(got, want), "'%s' line %u: '%s', expected '%s'", cmd,
-                         i + 1, ct_show(got), want))
+                         i + 1, ct_show(got), want)) {
+            ct_quiet(300); /* the rest of the reply, unread */
             return;
+        }
     }
     const char *got = ct_reply();
     if (!x) {
@@ -1887,7 +1977,7 @@ static void ct_check_explain(const char *name, const brute_game_t *g, const ct_p
                     "'%s': '%s', expected P (nim-sum 0)", cmd, ct_show(got));
         if (small) {
             const brute_pos_t bp = ct_brute_pos(p);
-            tally_check(!brute_pos_is_win(g, &bp), "'%s': brute force finds the position won", cmd);
+            tally_check(!brute_pos_is_win(G->g, &bp), "'%s': brute force finds the position won", cmd);
         }
         return;
     }
@@ -1897,76 +1987,65 @@ static void ct_check_explain(const char *name, const brute_game_t *g, const ct_p
     unsigned mover = 0;
     while (!(values[mover] & bit))
         mover++;
-    snprintf(want, sizeof want, "N: won; the nim-sum's highest one, %lu, is in heap %u",
-             (unsigned long)bit, mover + 1);
+    snprintf(want, sizeof want, "N: won; the nim-sum's highest one, %lu, is in %s %u",
+             (unsigned long)bit, unit, mover + 1);
     tally_check(got && !strcmp(got, want), "'%s': '%s', expected '%s'", cmd, ct_show(got), want);
     if (small) {
         const brute_pos_t bp = ct_brute_pos(p);
-        tally_check(brute_pos_is_win(g, &bp), "'%s': brute force finds the position lost", cmd);
+        tally_check(brute_pos_is_win(G->g, &bp), "'%s': brute force finds the position lost", cmd);
     }
     got = ct_reply();
     const uint32_t to = values[mover] ^ x;
     ct_binary(to, bits, bin);
-    snprintf(want, sizeof want, "move heap %u: value %lu to %lu = %s, take ", mover + 1,
+    snprintf(want, sizeof want, "move %s %u: value %lu to %lu = %s, ", unit, mover + 1,
              (unsigned long)values[mover], (unsigned long)to, bin);
-    uint32_t a = 0, b = 0;
-    unsigned long take = 0;
-    char *rest = NULL;
-    const bool ok = got && !strncmp(got, want, strlen(want));
-    if (ok) take = strtoul(got + strlen(want), &rest, 10);
-    const bool parsed = ok && !strncmp(rest, ", leave ", 8) && ct_parts(rest + 8, &a, &b);
-    const uint32_t h = p->h[mover];
-    const bool legal = parsed && a + (uint64_t)b + take == h && brute_allowed(g, h, (uint32_t)take, a, b);
-    uint32_t after = x ^ values[mover];
-    if (legal) after ^= gof(a) ^ gof(b);
-    tally_check(legal && after == 0,
-                "'%s': '%s' is not a legal move of heap %u from value %lu to %lu (expected '%s...'; "
-                "nim-sum after it %lu)",
-                cmd, ct_show(got), mover + 1, (unsigned long)values[mover], (unsigned long)to,
-                want, (unsigned long)after);
+    uint32_t v = 0;
+    const bool legal = got && !strncmp(got, want, strlen(want)) &&
+                       ct_move_value(G, p->h[mover], got + strlen(want), &v);
+    if (!tally_check(legal && v == to,
+                "'%s': '%s' is not a legal move of %s %u from value %lu to %lu in %s's words "
+                "(expected '%s...'; the move's value %lu)",
+                cmd, ct_show(got), unit, mover + 1, (unsigned long)values[mover], (unsigned long)to,
+                G->name, want, (unsigned long)v))
+        ct_quiet(300);
 }
 
-static const brute_value_t *ct_ex_table; /* the game under test's values, for ct_ex_g */
-static uint32_t ct_ex_g(uint32_t n) {
-    return ct_ex_table[n];
-}
-static uint32_t ct_nim_g(uint32_t n) {
-    return n;
-}
-
-/* `explain grundy <name> <n>`: each option of n once, legal, with its value by brute force;
- * as many as brute force finds; then `mex = g(n) = m`, m the mex of those values and g(n). */
-static void ct_check_mex(const char *name, const brute_game_t *g, uint32_t n,
-                         uint32_t (*gof)(uint32_t n), uint32_t g_n) {
+/* `explain grundy <name> <n>`: each option of n once, legal and in the game's words, with its
+ * value by brute force; as many as brute force finds; then `mex = g(n) = m`, m the mex of
+ * those values and g(n). */
+static void ct_check_mex(const ct_xgame_t *G, uint32_t n, uint32_t g_n) {
     char cmd[CT_TEXT + 64], want[64];
-    snprintf(cmd, sizeof cmd, "explain grundy %s %lu", name, (unsigned long)n);
+    snprintf(cmd, sizeof cmd, "explain grundy %s %lu", G->name, (unsigned long)n);
     ct_send("%s", cmd);
     static uint8_t seen[CT_TEXT * 8];
-    static uint32_t listed[1024][3];
+    static char listed[1024][64];
     memset(seen, 0, sizeof seen);
     size_t options = 0, bad = 0, repeated = 0;
     const char *first_bad = NULL, *got;
-    while ((got = ct_reply()) && !strncmp(got, "take ", 5)) {
-        unsigned long take = 0, v = 0;
-        uint32_t a = 0, b = 0;
-        char parts[64];
-        const bool ok = sscanf(got, "take %lu, leave %63[0-9 ]: value %lu", &take, parts, &v) == 3 &&
-                        ct_parts(parts, &a, &b) && a + (uint64_t)b + take == n &&
-                        brute_allowed(g, n, (uint32_t)take, a, b) && v == (gof(a) ^ gof(b));
+    while ((got = ct_reply()) && strncmp(got, "mex = ", 6) && strncmp(got, "err ", 4)) {
+        const char *colon = strstr(got, ": value ");
+        char words[64] = "";
+        uint32_t v = 0, mv = 0;
+        if (colon && (size_t)(colon - got) < sizeof words)
+            memcpy(words, got, (size_t)(colon - got)), words[colon - got] = '\0';
+        const bool ok = colon && ct_match(colon + 8, "#", &v) && ct_move_value(G, n, words, &mv) &&
+                        v == mv;
         if (!ok && !bad++) first_bad = got;
         if (ok && v < sizeof seen) seen[v] = 1;
         for (size_t i = 0; ok && i < options && i < 1024; i++)
-            repeated += listed[i][0] == take && listed[i][1] == a && listed[i][2] == b;
-        if (options < 1024) listed[options][0] = (uint32_t)take, listed[options][1] = a, listed[options][2] = b;
+            repeated += !strcmp(listed[i], words);
+        if (options < 1024) snprintf(listed[options], sizeof listed[0], "%s", words);
         options++;
     }
     tally_check(!bad && !repeated, "'%s': %zu options wrong (such as '%s'), %zu repeated", cmd, bad,
                 ct_show(first_bad), repeated);
-    /* brute force's options of a heap of n (n <= 255: brute_pos_t heaps are bytes) */
-    if (n <= 255) {
+    if (G->options) {
+        tally_check(options == G->options(n), "'%s': %zu options listed, the rules give %lu", cmd,
+                    options, (unsigned long)G->options(n));
+    } else if (n <= 255) { /* brute force's options of a heap of n (brute_pos_t heaps are bytes) */
         const brute_pos_t bp = {.count = 1, .heap = {(uint8_t)n}};
         uint16_t wins;
-        const uint16_t moves = brute_count_moves(g, &bp, &wins);
+        const uint16_t moves = brute_count_moves(G->g, &bp, &wins);
         tally_check(options == moves, "'%s': %zu options listed, brute force finds %u", cmd, options,
                     moves);
     }
@@ -1974,13 +2053,86 @@ static void ct_check_mex(const char *name, const brute_game_t *g, uint32_t n,
     while (mex < sizeof seen && seen[mex])
         mex++;
     snprintf(want, sizeof want, "mex = g(%lu) = %lu", (unsigned long)n, (unsigned long)mex);
-    tally_check(got && !strcmp(got, want) && mex == g_n, "'%s' ends '%s', expected '%s' (g = %lu)",
-                cmd, ct_show(got), want, (unsigned long)g_n);
+    if (!tally_check(got && !strcmp(got, want) && mex == g_n, "'%s' ends '%s', expected '%s' (g = %lu)",
+                     cmd, ct_show(got), want, (unsigned long)g_n))
+        ct_quiet(300);
 }
 
-/* explain on the calculator: random positions of every sum game the image answers against brute
- * force, explain grundy against the mex of the options, and the refusals; a device image refuses
- * explain (it leaves it to uno and grundy: flash). */
+static const brute_value_t *ct_ex_table; /* the game under test's values, for ct_ex_g */
+static uint32_t ct_ex_g(uint32_t n) {
+    return n < 256 ? ct_ex_table[n] : 0xFFFFFFFFu;
+}
+static uint32_t ct_nim_g(uint32_t n) {
+    return n;
+}
+static uint32_t ct_lasker_g(uint32_t n) { /* g(4q+1) = 4q+1, g(4q+2) = 4q+2, g(4q+3) = 4q+4, g(4q+4) = 4q+3 */
+    return n == 0 ? 0 : n % 4 == 3 ? n + 1 : n % 4 == 0 ? n - 1 : n;
+}
+static uint32_t ct_lasker_options(uint32_t n) {
+    return n + n / 2; /* take 1..n; split into a + (n - a), a = 1..n/2 */
+}
+
+/* The graph under test (dag:E on the line): its edges and brute force's values of its nodes. */
+static uint8_t ct_graph[64][2], ct_graph_edges;
+static bool ct_graph_edge(uint32_t a, uint32_t b) {
+    for (unsigned e = 0; e < ct_graph_edges; e++)
+        if (ct_graph[e][0] == a && ct_graph[e][1] == b) return true;
+    return false;
+}
+static uint32_t ct_graph_options(uint32_t n) {
+    uint32_t k = 0;
+    for (unsigned e = 0; e < ct_graph_edges; e++)
+        k += ct_graph[e][0] == n;
+    return k;
+}
+
+/* A random graph without cycles on nodes 0..nodes-1 (edges from a later node to an earlier one
+ * of a random order), its word ("dag:a>b,...") at most `chars` long, into ct_graph and name. */
+static void ct_random_graph(unsigned nodes, size_t chars, char *name, size_t len) {
+    uint8_t order[64];
+    for (unsigned i = 0; i < nodes; i++)
+        order[i] = (uint8_t)i;
+    for (unsigned i = nodes; i > 1; i--) {
+        const unsigned j = ct_rand(i);
+        const uint8_t t = order[i - 1];
+        order[i - 1] = order[j], order[j] = t;
+    }
+    size_t k = (size_t)snprintf(name, len, "dag:");
+    ct_graph_edges = 0;
+    for (unsigned tries = 0; tries < 400 && ct_graph_edges < 64; tries++) {
+        const unsigned i = ct_rand(nodes), j = ct_rand(nodes);
+        if (i <= j) continue;
+        const uint8_t a = order[i], b = order[j];
+        char edge[16];
+        const int n = snprintf(edge, sizeof edge, "%s%u>%u", ct_graph_edges ? "," : "", a, b);
+        if (ct_graph_edge(a, b) || k + (size_t)n > chars || k + (size_t)n >= len) continue;
+        memcpy(name + k, edge, (size_t)n + 1);
+        k += (size_t)n;
+        ct_graph[ct_graph_edges][0] = a, ct_graph[ct_graph_edges][1] = b;
+        ct_graph_edges++;
+    }
+    if (!ct_graph_edges) { /* at least one edge */
+        snprintf(name + k, len - k, "%u>%u", order[1], order[0]);
+        ct_graph[0][0] = order[1], ct_graph[0][1] = order[0], ct_graph_edges = 1;
+    }
+}
+
+/* Lines of a reply that must be want[] exactly, in order. */
+static void ct_expect_lines(const char *cmd, const char *const *want, size_t n) {
+    ct_send("%s", cmd);
+    for (size_t i = 0; i < n; i++) {
+        const char *l = ct_reply();
+        if (!tally_check(l && !strcmp(l, want[i]), "%s: line %zu '%s', expected '%s'", cmd, i + 1,
+                         ct_show(l), want[i])) {
+            ct_quiet(300); /* the rest of the reply, unread */
+            return;
+        }
+    }
+}
+
+/* explain on the calculator: random positions of every sum game the image answers (the heap
+ * games, lasker, dag) against brute force, explain grundy against the mex of the options, and
+ * the refusals; a device image refuses explain (it leaves it to uno and grundy: flash). */
 static void ct_test_explain(void) {
     snprintf(tally_context, sizeof tally_context, "explain");
     if (!ct_calc) {
@@ -1989,70 +2141,131 @@ static void ct_test_explain(void) {
         ct_alive("explain");
         return;
     }
-    /* the worked example of docs/console.md, word for word */
-    ct_expect("explain kayles 3 4 12", "heap 1:  3 value 3 = 011");
-    static const char *const example[] = {"heap 2:  4 value 1 = 001", "heap 3: 12 value 4 = 100",
-                                          "nim-sum          6 = 110",
+    /* the worked examples of docs/console.md, word for word */
+    static const char *const example[] = {"heap 1:  3 value 3 = 011", "heap 2:  4 value 1 = 001",
+                                          "heap 3: 12 value 4 = 100", "nim-sum          6 = 110",
                                           "N: won; the nim-sum's highest one, 4, is in heap 3",
-                                          "move heap 3: value 4 to 2 = 010, take 1, leave 3 8"};
-    for (size_t i = 0; i < sizeof example / sizeof example[0]; i++) {
-        const char *l = ct_reply();
-        tally_check(l && !strcmp(l, example[i]), "explain kayles 3 4 12: '%s', expected '%s'",
-                    ct_show(l), example[i]);
-    }
+                                          "move heap 3: value 4 to 2 = 010, take 1, leave 3 and 8"};
+    ct_expect_lines("explain kayles 3 4 12", example, 6);
+    static const char *const kayles5[] = {"take 1, leave 4: value 1",       "take 1, leave 1 and 3: value 2",
+                                          "take 1, leave 2 and 2: value 0", "take 2, leave 3: value 3",
+                                          "take 2, leave 1 and 2: value 3", "mex = g(5) = 4"};
+    ct_expect_lines("explain grundy kayles 5", kayles5, 6);
+    static const char *const lasker4[] = {"take 1, leave 3: value 4",     "take 2, leave 2: value 2",
+                                          "take 3, leave 1: value 1",     "take 4, leave 0: value 0",
+                                          "split into 1 and 3: value 5",  "split into 2 and 2: value 0",
+                                          "mex = g(4) = 3"};
+    ct_expect_lines("explain grundy lasker 4", lasker4, 7);
+    static const char *const dag0[] = {"from node 0 to node 1: value 1", "from node 0 to node 2: value 0",
+                                       "mex = g(0) = 2"};
+    ct_expect_lines("explain grundy dag:0>1,1>2,0>2 0", dag0, 3);
+    static const char *const dag01[] = {"piece 1: node 0 value 2 = 10", "piece 2: node 1 value 1 = 01",
+                                        "nim-sum               3 = 11",
+                                        "N: won; the nim-sum's highest one, 2, is in piece 1",
+                                        "move piece 1: value 2 to 1 = 01, from node 0 to node 1"};
+    ct_expect_lines("explain dag:0>1,1>2,0>2 0 1", dag01, 5);
+
     static const char *const names[] = {"nim",   "bash:1", "bash:3",      "bash:5",   "sub:1,3,4",
                                         "sub:2,5", "fib",  "pow2",        "kayles",   "dawson",
-                                        "octal:0.137", "line:1,2", "octal:0.6", "line:2,3"};
-    const unsigned per_game = ct_host ? 60 : 25;
-    char name[64];
-    for (size_t k = 0; k < sizeof names / sizeof names[0] + 6; k++) {
-        if (k < sizeof names / sizeof names[0]) snprintf(name, sizeof name, "%s", names[k]);
-        else ct_random_name(k % 3 == 0 ? "sub:" : k % 3 == 1 ? "octal:0." : "line:", name, sizeof name);
-        brute_game_t g;
-        if (!tally_check(brute_parse(&g, name), "brute force cannot parse %s", name)) continue;
-        const brute_value_t *table = ct_grundy_table(&g, 255);
-        if (!tally_check(table != NULL, "brute force has no values for %s", name)) continue;
+                                        "octal:0.137", "line:1,2", "octal:0.6", "line:2,3", "lasker"};
+    const size_t named = sizeof names / sizeof names[0];
+    const unsigned per_game = ct_host ? 60 : 25, graphs = ct_host ? 16 : 6;
+    char name[CT_TEXT];
+    for (size_t k = 0; k < named + 6 + graphs; k++) {
         static brute_value_t values[256];
-        memcpy(values, table, sizeof values);
+        brute_game_t g;
+        ct_xgame_t G = {name, &g, false, NULL, NULL, ct_ex_g};
+        uint32_t top = 12; /* the heaps of random positions */
+        if (k < named) snprintf(name, sizeof name, "%s", names[k]);
+        else if (k < named + 6) ct_random_name(k % 3 == 0 ? "sub:" : k % 3 == 1 ? "octal:0." : "line:", name, sizeof name);
+        if (k >= named + 6) { /* pieces on a random graph of up to 64 nodes */
+            const unsigned nodes = 2 + ct_rand(63);
+            ct_random_graph(nodes, 150, name, sizeof name);
+            uint8_t v[64];
+            if (!tally_check(brute_dag_grundy((const uint8_t(*)[2])ct_graph, ct_graph_edges, v),
+                             "brute force finds a cycle in %s", name))
+                continue;
+            for (unsigned i = 0; i < 256; i++)
+                values[i] = i < 64 ? v[i] : 0;
+            G = (ct_xgame_t){name, NULL, false, ct_graph_edge, ct_graph_options, ct_ex_g};
+            top = nodes - 1;
+        } else if (!strcmp(name, "lasker")) {
+            static uint16_t lv[256];
+            brute_lasker_grundy(255, lv);
+            for (unsigned i = 0; i < 256; i++)
+                values[i] = (brute_value_t)lv[i];
+            G = (ct_xgame_t){name, NULL, true, NULL, ct_lasker_options, ct_ex_g};
+            top = 255;
+        } else {
+            if (!tally_check(brute_parse(&g, name), "brute force cannot parse %s", name)) continue;
+            const brute_value_t *table = ct_grundy_table(&g, 255);
+            if (!tally_check(table != NULL, "brute force has no values for %s", name)) continue;
+            memcpy(values, table, sizeof values);
+        }
         ct_ex_table = values;
         unsigned lost = 0;
         for (unsigned t = 0; t < per_game && scn_ok(ct_s); t++) {
-            ct_pos_t p = ct_random_pos(12, 0);
-            if (ct_rand(3) == 0) ct_make_lost(&p, values, p.n == 16 ? 3 : 12);
+            ct_pos_t p = ct_random_pos(top, 0);
+            if (ct_rand(3) == 0) ct_make_lost(&p, values, p.n == 16 ? 3 : top);
             uint32_t v[CT_HEAPS];
             uint32_t x = 0;
             for (unsigned i = 0; i < p.n; i++)
                 x ^= v[i] = values[p.h[i]];
             lost += x == 0;
-            ct_check_explain(name, &g, &p, v, ct_ex_g);
+            ct_check_explain(&G, &p, v);
         }
         for (unsigned t = 0; t < 6 && scn_ok(ct_s); t++) {
-            const uint32_t n = t ? ct_rand(t < 3 ? 13 : 41) : 0;
-            ct_check_mex(name, &g, n, ct_ex_g, values[n]);
+            uint32_t n = t ? ct_rand(t < 3 ? 13 : 41) : 0;
+            if (G.edge) n = ct_rand(top + 1);
+            ct_check_mex(&G, n, values[n]);
         }
-        printf("  explain %-16s %u positions (%u lost), 6 heaps' options\n", name, per_game, lost);
+        if (G.edge) { /* every node that has an option */
+            for (uint32_t n = 0; n <= top && scn_ok(ct_s); n++)
+                if (ct_graph_options(n)) ct_check_mex(&G, n, values[n]);
+        }
+        printf("  explain %-16.16s %u positions (%u lost), %s options\n", name, per_game, lost,
+               G.edge ? "every node's" : "6 heaps'");
     }
     /* large heaps: Nim's values are the heaps themselves, 32 binary digits */
     brute_game_t nim;
     brute_parse(&nim, "nim");
+    const ct_xgame_t N = {"nim", &nim, false, NULL, NULL, ct_nim_g};
     for (unsigned t = 0; t < 20 && scn_ok(ct_s); t++) {
         ct_pos_t p = {.n = 1 + ct_rand(4)};
         uint32_t x = 0;
         for (unsigned i = 0; i < p.n; i++)
             x ^= p.h[i] = ct_rand_heap(CT_WYTHOFF_TOP);
         if (t % 4 == 0 && p.n > 1) p.h[p.n - 1] ^= x; /* lost */
-        ct_check_explain("nim", &nim, &p, p.h, ct_nim_g);
+        ct_check_explain(&N, &p, p.h);
     }
-    ct_check_explain("nim", &nim, &(ct_pos_t){3, {4294967295u, 7, 1000}},
-                     (uint32_t[]){4294967295u, 7, 1000}, ct_nim_g);
+    ct_check_explain(&N, &(ct_pos_t){3, {4294967295u, 7, 1000}}, (uint32_t[]){4294967295u, 7, 1000});
+    /* 16 heaps, the most a line takes: the move is in the last one */
+    ct_pos_t sixteen = {16, {0}};
+    for (unsigned i = 0; i < 16; i++)
+        sixteen.h[i] = i + 1; /* nim-sum 16: heap 16 moves */
+    ct_check_explain(&N, &sixteen, sixteen.h);
+    /* Lasker's Nim past brute force's heaps, its values by the closed form the engine suite
+     * checks against the mex (ct_lasker_g) */
+    const ct_xgame_t L = {"lasker", NULL, true, NULL, ct_lasker_options, ct_lasker_g};
+    for (unsigned t = 0; t < 12 && scn_ok(ct_s); t++) {
+        ct_pos_t p = {.n = 1 + ct_rand(4)};
+        uint32_t v[CT_HEAPS], x = 0;
+        for (unsigned i = 0; i < p.n; i++)
+            x ^= v[i] = ct_lasker_g(p.h[i] = ct_rand_heap(4000000000u));
+        ct_check_explain(&L, &p, v);
+    }
     /* options past the cap: listed up to it, refused beyond */
     const unsigned cap = ct_host ? 1000 : 64;
-    ct_check_mex("nim", &nim, cap, ct_nim_g, cap);
-    char cmd[64], want[128];
+    ct_check_mex(&N, cap, cap);
+    char cmd[64], want[160];
     snprintf(cmd, sizeof cmd, "explain grundy nim %u", cap + 1);
-    snprintf(want, sizeof want,
-             "err more than %u options to list: grundy gives the value, grundy on a computer lists 1000",
-             cap);
+    if (ct_host)
+        snprintf(want, sizeof want, "err more than %u options to list: the grundy command gives the value", cap);
+    else
+        snprintf(want, sizeof want,
+                 "err more than %u options to list: the grundy command gives the value; grundy on a "
+                 "computer lists 1000",
+                 cap);
     ct_expect(cmd, want);
     /* few options of a big heap: sub:7's values are floor(n / 7) mod 2 */
     ct_expect("explain grundy sub:7 1000", "take 7, leave 993: value 1");
@@ -2060,12 +2273,15 @@ static void ct_test_explain(void) {
     tally_check(l && !strcmp(l, "mex = g(1000) = 0"), "explain grundy sub:7 1000 ends '%s'", ct_show(l));
     /* not sums, and malformed */
     static const char *const refused[][2] = {
-        {"explain wythoff 3 4", "err wythoff has no Grundy value (try solve)"},
-        {"explain misere 3 4", "err misere has no Grundy value (try solve)"},
-        {"explain misere:kayles 3", "err misere:kayles has no Grundy value (try solve)"},
-        {"explain grundy wythoff 3", "err wythoff has no Grundy value (try solve)"},
-        {"explain grundy misere:nim 3", "err misere:nim has no Grundy value (try solve)"},
+        {"explain wythoff 3 4", "err wythoff is not a sum of heaps with Grundy values (try solve)"},
+        {"explain misere 3 4", "err misere is not a sum of heaps with Grundy values (try solve)"},
+        {"explain misere:kayles 3", "err misere:kayles is not a sum of heaps with Grundy values (try solve)"},
+        {"explain misere:lasker 3", "err bad game 'misere:lasker': this game has no misere variant"},
+        {"explain misere:dag:0>1 1", "err bad game 'misere:dag:0>1': this game has no misere variant"},
+        {"explain grundy wythoff 3", "err wythoff is not a sum of heaps with Grundy values (try solve)"},
+        {"explain grundy misere:nim 3", "err misere:nim is not a sum of heaps with Grundy values (try solve)"},
         {"explain grundy nim 3 4", "err grundy takes one heap"},
+        {"explain grundy dag:0>1 0 1", "err grundy takes one heap"},
         {"explain grundy", "err explain needs a game, then heaps (type help)"},
         {"explain", "err explain needs a game, then heaps (type help)"},
         {"explain nim", "err explain needs heaps after the game"},
@@ -2077,17 +2293,60 @@ static void ct_test_explain(void) {
         static const char *const more[][2] = {{" king", "explain king 3 4"},
                                               {" moore", "explain moore:2 3 4"},
                                               {" mult", "explain mult:10 3"},
-                                              {" calendar", "explain calendar 2000 1 1"}};
-        for (size_t i = 0; i < 4; i++) {
+                                              {" calendar", "explain calendar 2000 1 1"},
+                                              {" king", "explain grundy king 3"},
+                                              {" mult", "explain grundy mult:10 3"}};
+        for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
             if (!strstr(ct_more, more[i][0])) continue;
             char w[96];
-            const char *game = more[i][1] + 8;
-            snprintf(w, sizeof w, "err %.*s has no Grundy value (try solve)",
-                     (int)strcspn(game, " "), game);
+            const char *word = more[i][1] + 8 + (strncmp(more[i][1] + 8, "grundy ", 7) ? 0 : 7);
+            snprintf(w, sizeof w, "err %.*s is not a sum of heaps with Grundy values (try solve)", (int)strcspn(word, " "),
+                     word);
             ct_expect(more[i][1], w);
         }
     }
     ct_alive("explain");
+}
+
+/* grundy: explain and explain grundy of pieces on the 1000-node graph of ct_test_big_dag, read
+ * from its file (dag:@path), checked as on the line: values by the mex rule here. */
+static bool ct_big_edge(uint32_t a, uint32_t b) {
+    for (unsigned e = 0; a < CT_DAG_NODES && e < ct_big_deg[a]; e++)
+        if (ct_big_succ[a][e] == b) return true;
+    return false;
+}
+static uint32_t ct_big_options(uint32_t n) {
+    return n < CT_DAG_NODES ? ct_big_deg[n] : 0;
+}
+static uint32_t ct_file_g(uint32_t n) {
+    return n < CT_DAG_NODES ? ct_dag_value(ct_big_succ, ct_big_deg, ct_big_memo, n) : 0xFFFFFFFFu;
+}
+static void ct_explain_file(const char *path) {
+    char name[CT_TEXT];
+    snprintf(name, sizeof name, "dag:@%s", path);
+    const ct_xgame_t G = {name, NULL, false, ct_big_edge, ct_big_options, ct_file_g};
+    unsigned lost = 0;
+    for (unsigned t = 0; t < 120 && scn_ok(ct_s); t++) {
+        ct_pos_t p = {.n = t % 10 == 0 ? 16 : 1 + ct_rand(4)};
+        uint32_t v[CT_HEAPS], x = 0;
+        for (unsigned i = 0; i < p.n; i++)
+            x ^= v[i] = ct_file_g(p.h[i] = ct_rand(CT_DAG_NODES));
+        if (t % 3 == 0) { /* lost: the last piece on a node of the nim-sum of the others */
+            const uint32_t want = x ^ v[p.n - 1];
+            for (uint32_t k = 0, s = ct_rand(CT_DAG_NODES); k < CT_DAG_NODES; k++)
+                if (ct_file_g((s + k) % CT_DAG_NODES) == want) {
+                    p.h[p.n - 1] = (s + k) % CT_DAG_NODES, v[p.n - 1] = want, x = 0;
+                    break;
+                }
+        }
+        lost += x == 0;
+        ct_check_explain(&G, &p, v);
+    }
+    for (unsigned t = 0; t < 60 && scn_ok(ct_s); t++) {
+        const uint32_t n = t ? ct_rand(CT_DAG_NODES) : 999;
+        ct_check_mex(&G, n, ct_file_g(n));
+    }
+    printf("  explain dag:@file (1000 nodes): 120 positions (%u lost), 60 nodes' options\n", lost);
 }
 
 
@@ -2220,7 +2479,7 @@ static void ct_test_more_games(void) {
     }
     ct_expect_err("solve king 1", "err king needs 2 heaps", NULL);
     ct_expect_err("solve king 1 2 3", "err king needs 2 heaps", NULL);
-    ct_expect_err("grundy king 3", "err king has no Grundy value (try solve)", NULL);
+    ct_expect_err("grundy king 3", "err king is not a sum of heaps with Grundy values (try solve)", NULL);
     ct_expect_err("solve king:2 1 1", "err bad game 'king:2': this game takes no parameter", NULL);
     ct_expect_err("solve misere:king 1 1", "err bad game 'misere:king': this game has no misere variant",
                   NULL);
@@ -2246,7 +2505,7 @@ static void ct_test_more_games(void) {
         ct_expect_err("moves calendar 2000 0 1", bad, NULL);
         ct_expect("solve calendar 2000 2 29", ct_cal_win[ct_cal_index(2000, 2, 29)] ? "N 2000 3 1" : "P");
         ct_expect_err("solve calendar 2000 1", "err calendar needs 3 heaps", NULL);
-        ct_expect_err("grundy calendar 2000", "err calendar has no Grundy value (try solve)", NULL);
+        ct_expect_err("grundy calendar 2000", "err calendar is not a sum of heaps with Grundy values (try solve)", NULL);
         ct_expect_err("new calendar 2000 1 1", "err new plays on a device's LEDs: this is the calculator", NULL);
     }
     if (ct_has("mult")) {
@@ -2271,7 +2530,7 @@ static void ct_test_more_games(void) {
                       "err bad game 'mult:4294967296': mult:N needs N from 2 to 4294967295", NULL);
         ct_expect_err("solve mult 1", "err bad game 'mult': mult:N needs N from 2 to 4294967295",
                       NULL);
-        ct_expect_err("grundy mult:9 3", "err mult:9 has no Grundy value (try solve)", NULL);
+        ct_expect_err("grundy mult:9 3", "err mult:9 is not a sum of heaps with Grundy values (try solve)", NULL);
     }
 }
 
@@ -2334,12 +2593,17 @@ int main(int argc, char **argv) {
     }
     for (size_t i = from; i < scn_line_count(ct_s); i++) {
         help += scn_line(ct_s, i)[0] != '@';
-        if (!strncmp(scn_line(ct_s, i), "more:", 5))
-            snprintf(ct_more, sizeof ct_more, "%s", scn_line(ct_s, i) + 5);
+        if (!strncmp(scn_line(ct_s, i), "more:", 5)) /* every "more:" line, one after another */
+            snprintf(ct_more + strlen(ct_more), sizeof ct_more - strlen(ct_more), "%s",
+                     scn_line(ct_s, i) + 5);
     }
     ct_board = argv[2];
     tally_check(help >= 3 && verbs == (ct_calc ? 4u : 6u),
                 "help: %zu lines naming %zu of the 6 other commands", help, verbs);
+    size_t widest = 0; /* every line of help fits an 80-column terminal */
+    for (size_t i = from; i < scn_line_count(ct_s); i++)
+        if (strlen(scn_line(ct_s, i)) > widest) widest = strlen(scn_line(ct_s, i));
+    tally_check(widest < 80, "help's widest line: %zu columns", widest);
 
     ct_test_classics();
     ct_test_more_games();
@@ -2347,6 +2611,7 @@ int main(int argc, char **argv) {
     ct_test_ends();
     ct_test_big();
     ct_test_errors();
+    ct_test_nul();
     ct_test_explain();
     ct_test_lines();
     if (ct_calc) {

@@ -97,8 +97,8 @@ static const char *const sm_grammar[] = {
     "solve <game> <heaps>: P, or N and the heaps after a winning move", /* help */
     "moves <game> <heaps>: each winning move, then count <k>",
     "grundy <game> <n>; new <game> <heaps>; show; version",
-    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson {octal:0.137 |}line:1,2"
-    " misere:<game>; heaps: 1 to 16 numbers", /* the handheld leaves octal: to the calculator */
+    "games: nim misere bash:M sub:1,3,4 fib pow2 wythoff kayles dawson line:1,2",
+    "  {octal:0.137 |}misere:<game>; heaps: 1 to 16 numbers", /* the handheld leaves octal: to the calculator */
     "more: king moore:k",
     "example: solve nim 3 4 5 gives N 1 4 5",
 };
@@ -118,7 +118,7 @@ static const char *const sm_errors[] = {
     "wythoff needs 2 heaps",
     "%w needs %u heaps",
     "grundy takes one heap",
-    "%w has no Grundy value (try solve)",
+    "%w is not a sum of heaps with Grundy values (try solve)",
     "%w is decided for at most %u tokens in all",
     "%w is decided for at most %u tokens in all, or 4 heaps up to 7 without splits",
     "%w is answered by the uno image and grundy on a computer",          /* issue 18 */

@@ -167,7 +167,13 @@ static void flash(uno_case_t *c, const char *cmd, const char *hex)
     const unsigned pages = uno_page_writes(c->uno), boots = uno_boot_runs(c->uno);
     skip_output(c);
     double seconds = 0;
-    const int rc = run_command(c, cmd, log, &seconds);
+    int rc = run_command(c, cmd, log, &seconds);
+    if (rc != 0) { /* avrdude lost its sync with the bootloader (a busy machine lags the simulated
+                    * chip behind avrdude's timeouts): once more, as a person would */
+        printf("  %s: exited %d after %.1f s; once more\n", cmd, rc, seconds);
+        run(c, 1000);
+        rc = run_command(c, cmd, log, &seconds);
+    }
     printf("  %s: %.1f s, %u flash pages erased or written\n", cmd, seconds, uno_page_writes(c->uno) - pages);
     if (!tally_check(rc == 0, "'%s' exited %d (its output: %s)", cmd, rc, log)) {
         char show[300];
@@ -314,6 +320,51 @@ static void check_d13_documented(const char *board)
                 "%s uses D13 but does not say that the bootloader blinks D13 three times", path);
 }
 
+/* The board's .hex as make builds it. */
+static const char *hex_of(const char *board)
+{
+    static char hex[256];
+    snprintf(hex, sizeof hex, "%s/%s/grundy.hex", build_dir, board);
+    return hex;
+}
+
+/* Write to out the image in hex with its version changed, as if rebuilt with another: the digit
+ * after "grundy " in the version reply (0.5.0 -> 9.5.0); the same code and addresses. False
+ * (reported) when that cannot be done. */
+static bool other_version(const char *hex, const char *out)
+{
+    static uint8_t img[UNO_BOOT_START];
+    unsigned end = 0;
+    memset(img, 0xFF, sizeof img);
+    FILE *f = fopen(hex, "r");
+    if (!tally_check(f != NULL, "cannot read %s", hex)) return false;
+    char line[600];
+    unsigned base = 0;
+    while (fgets(line, sizeof line, f)) {
+        unsigned n, addr, type, b;
+        if (sscanf(line, ":%2x%4x%2x", &n, &addr, &type) != 3) continue;
+        if (type == 2 && sscanf(line + 9, "%4x", &b) == 1) base = b * 16;
+        if (type != 0) continue;
+        for (unsigned i = 0; i < n && sscanf(line + 9 + 2 * i, "%2x", &b) == 1; i++)
+            if (base + addr + i < sizeof img) img[base + addr + i] = (uint8_t)b, end = base + addr + i + 1 > end ? base + addr + i + 1 : end;
+    }
+    fclose(f);
+    uint8_t *v = memmem(img, end, "grundy 0.", 9);
+    if (!tally_check(v != NULL, "%s: no 'grundy 0.' version text to change", hex)) return false;
+    v[7] = '9';
+    f = fopen(out, "w");
+    if (!tally_check(f != NULL, "cannot write %s", out)) return false;
+    for (unsigned a = 0; a < end; a += 16) {
+        const unsigned n = end - a < 16 ? end - a : 16;
+        unsigned sum = n + (a >> 8) + (a & 0xFF);
+        fprintf(f, ":%02X%04X00", n, a);
+        for (unsigned i = 0; i < n; i++) fprintf(f, "%02X", img[a + i]), sum += img[a + i];
+        fprintf(f, "%02X\n", (0x100 - (sum & 0xFF)) & 0xFF);
+    }
+    fprintf(f, ":00000001FF\n");
+    return fclose(f) == 0;
+}
+
 /* A simulated Uno with Optiboot for board's image, its buttons released where it has any,
  * flashed through make flash and avrdude; false (reported) when it could not be set up. */
 static bool uno_flashed(uno_case_t *c, const char *board)
@@ -341,7 +392,7 @@ static bool uno_flashed(uno_case_t *c, const char *board)
 
 static void uno_board(const char *board)
 {
-    char err[256], faults_hex[256], l[160];
+    char err[256], faults_hex[256], l[160], cmd[512];
     const double t0 = wall_s();
     snprintf(faults_hex, sizeof faults_hex, "%s/%s/faults/grundy.hex", build_dir, board);
     uno_case_t c;
@@ -410,6 +461,29 @@ static void uno_board(const char *board)
     uno_reset(c.uno, UNO_RESET_POWER);
     check_fresh(&c, "power", "a power cycle");
     check_boot(&c, boots, UNO_MCUSR_PORF, "a power cycle");
+
+    /* another image flashed: this one rebuilt with another version (the same .noinit addresses),
+     * through avrdude as a person would flash it: SRAM still holds the game the old image sealed,
+     * which the new one must not resume; the same image flashed again cannot be told from the
+     * reset pin (the same bytes in flash, the same reset, Optiboot's exit through its watchdog):
+     * the game goes on, as docs/playing.md says */
+    snprintf(tally_context, sizeof tally_context, "%s: another image flashed", board);
+    char other_hex[300];
+    snprintf(other_hex, sizeof other_hex, "%s/%s/uno-other-version.hex", build_dir, board);
+    if (other_version(hex_of(board), other_hex)) {
+        snprintf(cmd, sizeof cmd, "sh tools/flash.sh %s %s", uno_port(c.uno), other_hex);
+        for (int again = 0; again < 2; again++) {
+            run(&c, UNO_OLD_MS);
+            start_game(&c);
+            monitor_close(&c);
+            run(&c, 1000);
+            flash(&c, cmd, other_hex);
+            if (again) check_resumed(&c, "external", "the same image flashed again");
+            else check_fresh(&c, "external", "the image rebuilt with another version");
+            monitor_open(&c);
+            read_boot(&c, &boot);
+        }
+    }
 
     /* a hang: the faults image (put in place directly: avrdude's path is the one above) */
     snprintf(tally_context, sizeof tally_context, "%s: the faults image", board);
@@ -487,6 +561,26 @@ static void uno_calculator(const char *board)
     uno_reset(c.uno, UNO_RESET_POWER);
     uno_calculator_check(&c, "@reset power", "a power cycle", true);
     check_boot(&c, boots, UNO_MCUSR_PORF, "a power cycle");
+    /* the reset button while an answer runs (its watchdog on): still the reset pin */
+    run(&c, 500);
+    char cmd[300] = "solve sub:224";
+    for (int v = 225; v <= 255; v++) snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), ",%d", v);
+    for (int h = 0; h < 16; h++) snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " %d", 65535 - h);
+    strcat(cmd, "\n");
+    skip_output(&c);
+    monitor_send(&c, cmd); /* 2.4 s (docs/console.md's table) */
+    run(&c, 400);
+    size_t len;
+    tally_check(!next_line(&c, &len), "the answer came before the reset: '%s'", c.line);
+    uno_reset(c.uno, UNO_RESET_BUTTON);
+    uno_calculator_check(&c, "@reset external", "the reset button during an answer", true);
+    /* without a bootloader (an ISP-programmed chip, BOOTRST unprogrammed) MCUSR reaches the
+     * image: a brown-out is a power event, as the handhelds say it */
+    sim_avr(c.sim)->reset_pc = 0;
+    uno_reset(c.uno, UNO_RESET_BROWNOUT);
+    uno_calculator_check(&c, "@reset power", "a brown-out without a bootloader", true);
+    uno_reset(c.uno, UNO_RESET_BUTTON);
+    uno_calculator_check(&c, "@reset external", "the reset button without a bootloader", true);
     monitor_close(&c);
     printf("  %s: %.1f s in all (%.1f s simulated)\n", board, wall_s() - t0,
            (double)sim_cycles(c.sim) / sim_frequency(c.sim));

@@ -8,7 +8,8 @@
  * during the hint, the hinted tokens blink slowly as usual. The device's move in the view: its
  * row shows the old and the new value in turn. Switching the view off gives back exactly the
  * picture it replaced. Refused with the usual flash in Wythoff and misere games; kept through
- * the menu, standby and a watchdog resume (faults image), across games, not a power cycle.
+ * the menu, standby, a watchdog resume and the reset button (faults image), across games, not a
+ * power cycle or a fresh game by the reset button pressed twice.
  * Usage: test_view FIRMWARE.elf FAULTS.elf BOARD [GAMES_PER_KIND] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -632,9 +633,18 @@ static void vw_watchdog(vw_t *v)
     tally_check(scn_wait_line(v->s, "@resume ", 500) != NULL, "no @resume");
     scn_run_ms(v->s, 100);
     vw_check_view(v, "resumed");
-    /* the reset button keeps the RAM: only the cold boot's clearing turns the view off */
+    /* the reset button gives back the game as it was, the view included (docs/playing.md) */
+    snprintf(tally_context, sizeof tally_context, "the view after the reset button");
+    scn_run_ms(v->s, 4300); /* a boot this old: one press resumes */
+    scn_reset(v->s, SCN_RESET_BUTTON);
+    tally_check(scn_wait_line(v->s, "@reset external", 500) != NULL, "no @reset external");
+    if (!tally_check(scn_wait_line(v->s, "@resume ", 500) != NULL, "no @resume after the reset button")) return;
+    scn_run_ms(v->s, 100);
+    vw_check_view(v, "resumed by the reset button");
+    /* a fresh game (the button again within 4 s) and a power cycle: the plain picture */
     for (unsigned how = 0; how < 2; how++) {
-        snprintf(tally_context, sizeof tally_context, "the view after %s", how ? "a power cycle" : "the reset button");
+        snprintf(tally_context, sizeof tally_context, "the view after %s",
+                 how ? "a power cycle" : "the reset button twice (a fresh game)");
         scn_reset(v->s, how ? SCN_RESET_POWER : SCN_RESET_BUTTON);
         const char *g = scn_wait_line(v->s, "@game ", 1000);
         if (!tally_check(g != NULL, "no game after the reset")) return;

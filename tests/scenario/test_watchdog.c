@@ -11,6 +11,7 @@
 
 #include <sim_avr.h>
 
+#include "brute.h"
 #include "scenario.h"
 #include "tally.h"
 
@@ -125,6 +126,56 @@ static void wd_test_causes(void)
     scn_run_ms(s, 2 * WD_LIMIT_MS); /* no hang, no reset: scn_ok */
     tally_check(scn_ok(s), "%s", scn_failure(s));
     tally_stack(s);
+    scn_close(s);
+}
+
+/* Equalizer's one plain move, interrupted: the reset button while the device shows its move
+ * (pow2 from 2 4 5, won for the device, where Equalizer slips) resumes that very move, so the
+ * device's move leaves the person a win (the brute-force solver's): thought out again it was
+ * Perfect's, and the game never got its slip. */
+static void wd_test_slip(void)
+{
+    char l[160], set[160];
+    snprintf(tally_context, sizeof tally_context, "shipped image on %s: Equalizer's slip and the reset button", wd_board);
+    scn_t *s = wd_open(wd_elf);
+    if (!s) return;
+    wd_line(s, "@settings ", 500, set, sizeof set);
+    const bool device_first = strstr(set, " first=device ") != NULL;
+    wd_line(s, "@game ", 500, l, sizeof l);
+    scn_run_ms(s, 300);
+    scn_hold(s, SIM_BTN_B, 1150); /* the menu: first=you, level=equalizer */
+    wd_line(s, "@menu game", 300, l, sizeof l);
+    for (int i = 0; i < 3; i++) scn_tap(s, SIM_BTN_DOWN);
+    for (int i = 0; device_first && i < 2; i++) scn_tap(s, SIM_BTN_RIGHT); /* device, alternate, you */
+    scn_tap(s, SIM_BTN_DOWN);
+    scn_tap(s, SIM_BTN_RIGHT); /* perfect -> equalizer */
+    scn_tap(s, SIM_BTN_A);
+    wd_line(s, "@settings ", 500, set, sizeof set);
+    tally_check(strstr(set, " first=you ") && strstr(set, " level=equalizer "), "the menu chose '%s'", set);
+    scn_run_ms(s, 4300); /* the save, and a boot old enough for the reset button to resume */
+    scn_send(s, "new pow2 3 4 5\n");
+    wd_line(s, "@turn human", 500, l, sizeof l);
+    scn_run_ms(s, 50);
+    scn_tap(s, SIM_BTN_RIGHT); /* one token from the top row: 2 4 5 */
+    scn_tap(s, SIM_BTN_A);
+    wd_line(s, "@move human", 500, l, sizeof l);
+    tally_check(!strncmp(l, "@move human 2 4 5", 17), "the person's move: '%s'", l);
+    wd_line(s, "@turn cpu", 100, l, sizeof l);
+    scn_run_ms(s, 700); /* thought (500 ms), now showing (1 s) */
+    scn_reset(s, SCN_RESET_BUTTON);
+    wd_line(s, "@reset ", 100, l, sizeof l);
+    tally_check(!strcmp(l, "@reset external"), "the reset button: '%s'", l);
+    wd_line(s, "@resume ", 500, l, sizeof l);
+    tally_check(!strncmp(l, "@resume pow2 2 4 5", 18) && strstr(l, " turn cpu"), "resumed '%s'", l);
+    wd_line(s, "@move cpu ", 2000, l, sizeof l);
+    brute_game_t g;
+    uint8_t heaps[16];
+    unsigned count = 0;
+    brute_parse(&g, "pow2");
+    for (char *p = l + 10, *end; count < 16 && (heaps[count] = (uint8_t)strtoul(p, &end, 10), end != p); p = end) count++;
+    tally_check(count >= 3 && brute_is_win(&g, heaps, (uint8_t)count),
+                "'%s' after the reset: not Equalizer's plain move (it leaves the person a loss)", l);
+    tally_check(scn_ok(s), "%s", scn_failure(s));
     scn_close(s);
 }
 
@@ -505,6 +556,7 @@ int main(int argc, char **argv)
     wd_faults = argv[2];
     wd_board = argv[3];
     wd_test_causes();
+    wd_test_slip();
     wd_test_hang("loop");
     wd_test_hang("tick");
     wd_test_hang("timer");
