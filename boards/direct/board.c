@@ -115,7 +115,10 @@ uint16_t board_test_read(uint16_t drive)
     __builtin_avr_delay_cycles(F_CPU / 50000); /* 20 us: 20-50 kOhm into some 10 pF, many RC times */
     const uint16_t high = (uint16_t)((PIND & BOARD_PORTD_LEDS) >> BOARD_PORTD_FIRST |
                                      (uint16_t)(PINB & BOARD_PORTB_LEDS) << BOARD_PORTB_FROM);
-    board_init(); /* outputs again, dark */
+    PORTD &= (uint8_t)~BOARD_PORTD_LEDS; /* dark outputs again */
+    PORTB &= (uint8_t)~BOARD_PORTB_LEDS;
+    DDRD |= BOARD_PORTD_LEDS;
+    DDRB |= BOARD_PORTB_LEDS;
     return high;
 }
 

@@ -3,13 +3,13 @@
  * one line per main-loop pass and only when the output queue has room for most of it, so the
  * console never holds up the buttons and LEDs for long and its lines never split an '@' line. */
 #include <avr/pgmspace.h>
-#include <string.h>
 
 #include "board.h"
 #include "console.h"
 #include "console_answer.h"
 #include "console_fault.h"
 #include "console_line.h"
+#include "console_parse.h"
 #include "games.h"
 #include "play.h"
 #include "uart.h"
@@ -51,7 +51,7 @@ static void console_line(console_line_t got, uint16_t now)
         console_answer_lost(console_line_lost());
     } else if (got == CONSOLE_LINE_LONG) {
         console_answer_too_long();
-    } else if (len == 8 && !strncmp_P(line, PSTR("selftest"), 8)) {
+    } else if (console_word_is(line, len, PSTR("selftest"))) {
         ui_selftest(now);
     } else if (!console_fault_command(line, len)) { /* the faults image only */
         const console_answer_t a = console_answer_start(line, len);

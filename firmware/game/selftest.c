@@ -4,7 +4,6 @@
  * so play_resume brings the game's picture back; it touches no setting, score or game state.
  * Timed by the tick's clock and the main loop's alarm: nothing waits. */
 #include <avr/pgmspace.h>
-#include <string.h>
 
 #include "board.h"
 #include "board_test.h"
@@ -25,8 +24,10 @@ static struct {
     uint16_t b_since; /* ECHO: B last seen up */
 } st;
 
-/* Button names in BUTTON_* bit order, '\0' after each; button b is on pin A<b> (board.h). */
-static const char selftest_buttons[] PROGMEM = "UP\0DOWN\0LEFT\0RIGHT\0A\0B";
+/* Button names in BUTTON_* bit order, SELFTEST_NAME_SIZE bytes each; button b is on pin A<b>
+ * (board.h). */
+#define SELFTEST_NAME_SIZE 6
+static const char selftest_buttons[6][SELFTEST_NAME_SIZE] PROGMEM = {"UP", "DOWN", "LEFT", "RIGHT", "A", "B"};
 
 #define SELFTEST_NAME 0x80   /* selftest_say's part: button (part & 7) by its name alone */
 #define SELFTEST_COUNT 0xFE  /* selftest_say's part: the problems found */
@@ -39,14 +40,12 @@ __attribute__((noinline)) static void selftest_part(uint8_t part)
     if (part == SELFTEST_COUNT) {
         uart_put_u32(st.problems);
     } else if (part < 6 || (part & SELFTEST_NAME)) {
-        const char *name = selftest_buttons;
         if (!(part & SELFTEST_NAME)) {
             uart_putc('A');
             uart_putc((char)('0' + part));
             uart_puts_P(PSTR(" button "));
         }
-        for (part &= 7; part--;) name += strlen_P(name) + 1;
-        uart_puts_P(name);
+        uart_puts_P(selftest_buttons[part & 7]);
     }
 #if BOARD_TEST_SENSES_LEDS
     else {
@@ -145,7 +144,8 @@ bool selftest_update(uint8_t held, uint16_t now_ms)
         if ((uint16_t)(now_ms - st.at) < SELFTEST_STEP_MS) goto wait;
         st.at = now_ms;
         if (selftest_show(++st.step)) goto wait;
-        board_test_end(); /* the last picture seen: the buttons held all along are stuck */
+        /* the last picture seen: the buttons held all along are stuck (the board's own lights
+         * stay off through the echo's pictures; board_test_end gives them back at the end) */
         report = held;
         stuck = 1;
         st.phase = SELFTEST_ECHO;
@@ -158,19 +158,16 @@ bool selftest_update(uint8_t held, uint16_t now_ms)
             selftest_problem(PSTR("held "), b);
             continue;
         }
-        st.at = now_ms;
         selftest_say(PSTR("button "), (uint8_t)(SELFTEST_NAME | b));
         selftest_show((uint8_t)(b + BOARD_TEST_ECHO_STEP));
     }
     if (!(held & BUTTON_B)) st.b_since = now_ms;
-    if ((uint16_t)(now_ms - st.b_since) >= SELFTEST_LEAVE_MS ||
-        (uint16_t)(now_ms - st.at) >= SELFTEST_IDLE_MS) {
+    if ((uint16_t)(now_ms - st.b_since) >= SELFTEST_LEAVE_MS) {
         board_test_end();
         selftest_say(PSTR("done "), SELFTEST_COUNT);
         st.phase = 0;
         return false;
     }
-    tick_alarm_at((uint16_t)(st.at + SELFTEST_IDLE_MS));
     if (held & BUTTON_B) tick_alarm_at((uint16_t)(st.b_since + SELFTEST_LEAVE_MS));
     return true;
 wait:
