@@ -20,7 +20,7 @@ enum { SELFTEST_SHOW = 1, SELFTEST_ECHO };
 
 static struct {
     uint8_t phase, step, problems, held;
-    uint16_t at;      /* SHOW: the picture's start; ECHO: the last press */
+    uint16_t at;      /* SHOW: the picture's start */
     uint16_t b_since; /* ECHO: B last seen up */
 } st;
 
