@@ -97,6 +97,7 @@ static uint8_t selftest_show(uint8_t step)
 void selftest_start(uint16_t now_ms)
 {
     st.problems = 0;
+    st.phase = SELFTEST_SHOW;
     selftest_say(PSTR("start " BOARD_NAME), SELFTEST_NOTHING);
 #if BOARD_TEST_SENSES_LEDS
     /* an LED and its resistor hold a pulled-up pin low; open (missing, reversed), it rises;
@@ -130,11 +131,16 @@ void selftest_start(uint16_t now_ms)
         selftest_say(chain == BOARD_TEST_OK ? PSTR("chain ok") : PSTR("chain not checked"), SELFTEST_NOTHING);
     }
 #endif
-    st.phase = SELFTEST_SHOW;
     st.step = 0;
     st.at = now_ms;
     selftest_show(0);
     tick_alarm_at((uint16_t)(now_ms + SELFTEST_STEP_MS));
+}
+
+void selftest_end(void)
+{
+    board_test_end();
+    selftest_say(PSTR("done "), SELFTEST_COUNT);
 }
 
 bool selftest_update(uint8_t held, uint16_t now_ms)
@@ -163,9 +169,7 @@ bool selftest_update(uint8_t held, uint16_t now_ms)
     }
     if (!(held & BUTTON_B)) st.b_since = now_ms;
     if ((uint16_t)(now_ms - st.b_since) >= SELFTEST_LEAVE_MS) {
-        board_test_end();
-        selftest_say(PSTR("done "), SELFTEST_COUNT);
-        st.phase = 0;
+        selftest_end();
         return false;
     }
     if (held & BUTTON_B) tick_alarm_at((uint16_t)(st.b_since + SELFTEST_LEAVE_MS));

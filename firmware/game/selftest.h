@@ -12,6 +12,8 @@
 
 /* Start: print "@test start", sense the wiring, show the first picture. */
 void selftest_start(uint16_t now_ms);
+/* End it now: the board's own lights back, "@test done". */
+void selftest_end(void);
 /* Go on with the buttons held now; false once the test is over ("@test done" printed). */
 bool selftest_update(uint8_t held, uint16_t now_ms);
 

@@ -261,6 +261,7 @@ bool ui_ready(void)
 void ui_play(const settings_t *s, const uint8_t mask[BOARD_ROWS], uint16_t now_ms)
 {
     if (ui.state == UI_MENU) uart_puts_P(ui_menu_back);
+    if (ui.state == UI_TEST) selftest_end(); /* a console game ends the self-test */
     ui.b_armed = 0;
     store_settings_put(s);
     ui_new_game(now_ms, mask);

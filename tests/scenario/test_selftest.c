@@ -299,6 +299,37 @@ static void st_test_clean(bool gesture)
     scn_close(s);
 }
 
+/* A console game started during the self-test (its first picture: on matrix8 the display test)
+ * ends it: "@test done", the board's own lights back (the display test off), the new game shown. */
+static void st_test_new(void)
+{
+    scn_t *s = st_open("", false);
+    if (!s) return;
+    snprintf(tally_context, sizeof tally_context, "%s, 'new' during the self-test", st_board);
+    scn_send(s, "selftest\n");
+    if (tally_check(scn_wait_line(s, "@test start", 3000) != NULL, "no '@test start'")) {
+        scn_run_ms(s, 100);
+        scn_send(s, "new nim 1 2 3\n");
+        tally_check(scn_wait_line(s, "@test done 0", 1000) != NULL, "no '@test done 0' after new");
+        tally_check(scn_wait_line(s, "ok", 1000) != NULL, "new not answered ok");
+        scn_run_ms(s, 1100);
+        char pattern[256];
+        scn_leds_pattern(s, 1000, pattern, sizeof pattern);
+        unsigned lit = 0;
+        for (const char *p = pattern; *p; p++) lit += *p != '.' && *p != '|';
+        tally_check(lit == 6, "the new game's 6 tokens not shown: %s", pattern);
+        if (matrix8_find(sim_avr(scn_sim(s)))) {
+            max7219_state_t ms;
+            max7219_get_state(matrix8_chip(matrix8_find(sim_avr(scn_sim(s)))), &ms);
+            tally_check(!ms.display_test, "the MAX7219's display test still on");
+        }
+        hc595_t *h = sim_shift595_chain(sim_avr(scn_sim(s)));
+        if (h) tally_check(sim_shift595_lights(h) != 0, "no status light after the self-test");
+    }
+    tally_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
+    scn_close(s);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -317,6 +348,7 @@ int main(int argc, char **argv)
     }
     st_test_clean(false);
     st_test_clean(true);
+    st_test_new();
     st_expect("", "", 0, st_chain_clean());
     char want[64];
     snprintf(want, sizeof want, "held %s", st_button_names[1]);
