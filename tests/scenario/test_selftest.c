@@ -125,7 +125,6 @@ static void st_expect(const char *faults, const char *want, int n, const char *c
 {
     scn_t *s = st_open(faults, false);
     if (!s) return;
-    if (getenv("ST_DEBUG")) fprintf(stderr, "%s at %.0f ms\n", tally_context, scn_now_ms(s));
     st_report_t r;
     if (st_run(s, &r, true)) {
         tally_check(!strcmp(r.problems, want), "problems '%s', want '%s'", r.problems, want);
@@ -136,9 +135,6 @@ static void st_expect(const char *faults, const char *want, int n, const char *c
     }
     tally_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
     tally_stack(s);
-    if (getenv("ST_DEBUG"))
-        for (size_t i = 0; i < scn_line_count(s); i++)
-            fprintf(stderr, "%10.1f %s\n", (double)scn_line_cycle(s, i) / 16000.0, scn_line(s, i));
     scn_close(s);
 }
 
@@ -293,9 +289,6 @@ static void st_test_clean(bool gesture)
     }
     tally_check(scn_ok(s), "firmware failed: %s", scn_failure(s));
     tally_stack(s);
-    if (getenv("ST_CLEAN"))
-        for (size_t i = 0; i < scn_line_count(s); i++)
-            fprintf(stderr, "%10.1f %s\n", (double)scn_line_cycle(s, i) / 16000.0, scn_line(s, i));
     scn_close(s);
 }
 
@@ -338,14 +331,6 @@ int main(int argc, char **argv)
     }
     st_elf = argv[1];
     st_board = argv[2];
-    if (getenv("ST_CLEAN")) {
-        st_test_clean(atoi(getenv("ST_CLEAN")));
-        return tally_finish("self-test");
-    }
-    if (getenv("ST_DEBUG")) {
-        st_expect(getenv("ST_DEBUG"), "", 0, "");
-        return tally_finish("self-test");
-    }
     st_test_clean(false);
     st_test_clean(true);
     st_test_new();
