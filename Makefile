@@ -289,7 +289,7 @@ BENCH_STEPS = \
 	$(foreach b,$(DEVICE_BOARDS),"power on the $(b) board: $(POWER_BENCH) $(BUILD)/$(b)/grundy.elf $(b)") \
 	"the browser page: $(MAKE) --no-print-directory -s _web_bench" \
 	"the page's flasher beside avrdude on the simulated Uno: $(MAKE) --no-print-directory -s _flash_bench" \
-	"grundy on a computer: each judge on its largest input, the heaviest replies: \
+	"grundy on a computer (each judge on its largest input, the heaviest replies): \
 		sh tests/bench/host_bench.sh $(CLI)"
 
 _bench: $(call bench_fw_elf,) $(call bench_fw_elf,DEVICE_) $(SIM_RUN) $(LATENCY) $(CONSOLE_BENCH) \

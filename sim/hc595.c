@@ -13,8 +13,10 @@
 
 struct hc595 {
     struct avr_t *avr;
-    struct avr_irq_t *spi_irq;
+    struct avr_irq_t *spi_irq, *miso_irq;
     part_pin_t rclk, oe;
+    unsigned chips, cut_before; /* cut_before: see hc595_set_wiring */
+    bool qh_wire;
     uint32_t mask; /* the chain's bits */
     struct sim_leds *leds;
     hc595_led_t map[8 * HC595_MAX_CHIPS];
@@ -59,8 +61,19 @@ static void on_oe(void *user, bool high) {
 static void on_spi_byte(struct avr_irq_t *irq, uint32_t value, void *param) {
     (void)irq;
     hc595_t *h = param;
-    h->st.shift = (h->st.shift << 8 | (value & 0xFF)) & h->mask;
+    uint8_t reply = 0;
+    for (int b = 7; b >= 0; b--) { /* MSB first, one SRCLK each */
+        reply = (uint8_t)(reply << 1 | (h->st.shift >> (8 * h->chips - 1) & 1)); /* QH' before it */
+        h->st.shift = (h->st.shift << 1 | (value >> b & 1)) & h->mask;
+        if (h->cut_before) h->st.shift &= ~(1u << (8 * h->cut_before));
+    }
     h->st.bytes++;
+    if (h->miso_irq) avr_raise_irq(h->miso_irq, h->qh_wire ? reply : 0xFF);
+}
+
+void hc595_set_wiring(hc595_t *h, unsigned cut_before, bool qh_wire) {
+    h->cut_before = cut_before < h->chips ? cut_before : 0;
+    h->qh_wire = qh_wire;
 }
 
 double hc595_oe_low_fraction(hc595_t *h) {
@@ -91,6 +104,8 @@ hc595_t *hc595_new(struct avr_t *avr, const hc595_config_t *cfg) {
         h->st.oe_high = part_pin_high(&h->oe);
     }
     h->spi_irq = spi;
+    h->miso_irq = part_spi_input_irq(avr);
+    h->chips = cfg->chips;
     avr_irq_register_notify(spi, on_spi_byte, h);
     show(h);
     return h;

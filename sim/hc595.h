@@ -64,4 +64,10 @@ uint32_t hc595_outputs(const hc595_t *h);
  * 0..1 (-1 if no time passed); starts the next window. With PWM on OE, the LEDs' brightness. */
 double hc595_oe_low_fraction(hc595_t *h);
 
+/* Wiring faults and the optional read-back wire, for the self-test's suite: cut_before c (1..chips-1;
+ * 0: none): chip c's SER is not connected to chip c - 1's QH' and clocks in zeros; qh_wire: the
+ * last chip's QH' to the MCU's MISO (D12), sampled before each rising SRCLK, so each byte reads
+ * back what went in 8 * chips clocks before. Without it MISO reads 0xFF (the firmware's pull-up). */
+void hc595_set_wiring(hc595_t *h, unsigned cut_before, bool qh_wire);
+
 #endif /* GRUNDY_SIM_HC595_H */

@@ -17,7 +17,7 @@ typedef struct {
 } led_event_t;
 
 typedef struct {
-    bool on;
+    bool on, dead; /* dead: never lit (sim_leds_set_dead) */
     uint64_t last_change;
     uint64_t changes;
     size_t head; /* next slot of ring to write */
@@ -93,6 +93,7 @@ static long led_index(const sim_leds_t *leds, unsigned row, unsigned col) {
 
 static void set_index(sim_leds_t *leds, unsigned i, bool on) {
     led_t *d = &leds->led[i];
+    on = on && !d->dead;
     if (d->on == on) return;
     d->on = on;
     d->last_change = leds->avr->cycle;
@@ -104,6 +105,12 @@ static void set_index(sim_leds_t *leds, unsigned i, bool on) {
 void sim_leds_set(sim_leds_t *leds, unsigned row, unsigned col, bool on) {
     long i = led_index(leds, row, col);
     if (i >= 0) set_index(leds, (unsigned)i, on);
+}
+
+void sim_leds_set_dead(sim_leds_t *leds, unsigned index, bool dead) {
+    if (index >= leds->count) return;
+    leds->led[index].dead = dead;
+    if (dead) set_index(leds, index, false);
 }
 
 /* ---- pin wiring ---- */

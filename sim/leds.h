@@ -52,6 +52,10 @@ void sim_leds_free(sim_leds_t *leds);
  * output at its active level. Returns false if a port does not exist. */
 bool sim_leds_attach_pins(sim_leds_t *leds, const sim_pin_t *pins);
 
+/* A wiring fault: LED index (row-major) missing or put in backwards, dark whatever its pin does
+ * (dead), or back in (false). */
+void sim_leds_set_dead(sim_leds_t *leds, unsigned index, bool dead);
+
 /* Number of rows. */
 unsigned sim_leds_rows(const sim_leds_t *leds);
 

@@ -14,7 +14,11 @@
 #include <string.h>
 
 struct max7219 {
-    struct avr_irq_t *spi_irq;
+    struct avr_irq_t *spi_irq, *miso_irq;
+    max7219_wiring_t wiring;
+    bool dout_wire;
+    uint32_t bits;     /* every bit that entered the chip, the latest in bit 0 */
+    bool mosi_last;    /* MOSI's level after the last byte (DIN_CLK_SWAPPED counts its edges) */
     part_pin_t load;
     struct sim_leds *leds;
     unsigned bits_since_load;
@@ -86,16 +90,43 @@ static void on_load(void *user, bool high) {
     if (high) latch(user);
 }
 
+/* What the MCU reads back on MISO for this byte (before it shifts in). */
+static uint8_t dout_byte(const max7219_t *m) {
+    if (!m->dout_wire) return 0xFF;
+    if (m->wiring == MAX7219_DIN_CLK_SWAPPED) return (m->bits >> 15 & 1) ? 0xFF : 0; /* D15, unclocked */
+    return (uint8_t)(m->bits >> 9); /* bit 7 - j of the reply: the bit sent 17 clocks before clock j */
+}
+
 static void on_spi_byte(struct avr_irq_t *irq, uint32_t value, void *param) {
     (void)irq;
     max7219_t *m = param;
+    const uint8_t reply = dout_byte(m);
     if (part_pin_high(&m->load)) {
         m->st.dropped_bytes++;
-        return;
+    } else {
+        unsigned n = 8;
+        uint32_t in = value & 0xFF;
+        if (m->wiring == MAX7219_DIN_CUT) in = 0;
+        if (m->wiring == MAX7219_DIN_CLK_SWAPPED) { /* a zero per rising MOSI edge */
+            n = 0;
+            for (int b = 7; b >= 0; b--) {
+                const bool level = value >> b & 1;
+                if (level && !m->mosi_last) n++;
+                m->mosi_last = level;
+            }
+            in = 0;
+        }
+        m->bits = n ? (m->bits << n | in) : m->bits;
+        m->st.shift = (uint16_t)m->bits;
+        m->st.bytes++;
+        m->bits_since_load += n;
     }
-    m->st.shift = (uint16_t)(m->st.shift << 8 | (value & 0xFF));
-    m->st.bytes++;
-    m->bits_since_load += 8;
+    if (m->miso_irq) avr_raise_irq(m->miso_irq, reply);
+}
+
+void max7219_set_wiring(max7219_t *m, max7219_wiring_t w, bool dout_wire) {
+    m->wiring = w;
+    m->dout_wire = dout_wire;
 }
 
 max7219_t *max7219_new(struct avr_t *avr, const max7219_config_t *cfg) {
@@ -109,6 +140,7 @@ max7219_t *max7219_new(struct avr_t *avr, const max7219_config_t *cfg) {
         return NULL;
     }
     m->spi_irq = spi;
+    m->miso_irq = part_spi_input_irq(avr);
     avr_irq_register_notify(spi, on_spi_byte, m);
     show(m);
     return m;
@@ -135,6 +167,6 @@ void max7219_inject(max7219_t *m, uint16_t frame) {
     m->st.shift = frame;
     m->bits_since_load = 16;
     latch(m);
-    m->st.shift = shift; /* the MCU's half-shifted frame, if any, goes on */
+    m->st.shift = shift; /* the MCU's half-shifted frame, if any, goes on (bits keeps it too) */
     m->bits_since_load = bits;
 }

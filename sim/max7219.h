@@ -74,4 +74,17 @@ bool max7219_pixel(const max7219_t *m, unsigned row, unsigned col);
  * the MCU (counted in frames, not in bytes). For tests of a firmware's recovery. */
 void max7219_inject(max7219_t *m, uint16_t frame);
 
+/* How the module is wired to the MCU (wiring faults for the self-test's suite). */
+typedef enum {
+    MAX7219_WIRED,           /* DIN on MOSI, CLK on SCK */
+    MAX7219_DIN_CUT,         /* DIN not connected: the chip clocks in zeros */
+    MAX7219_DIN_CLK_SWAPPED, /* CLK on MOSI, DIN on SCK: each rising MOSI edge clocks in SCK's
+                                level, which is low then in SPI mode 0: zeros */
+} max7219_wiring_t;
+
+/* Wire the module as w; dout_wire: its DOUT to the MCU's MISO (D12), which then reads the bit
+ * that entered DIN 17 clocks before (DOUT lags 16.5 clocks, changing on CLK's falling edge; the
+ * SPI samples on the rising one). Without it MISO reads 0xFF (the firmware's pull-up on D12). */
+void max7219_set_wiring(max7219_t *m, max7219_wiring_t w, bool dout_wire);
+
 #endif /* GRUNDY_SIM_MAX7219_H */

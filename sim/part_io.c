@@ -70,3 +70,9 @@ struct avr_irq_t *part_spi_output_irq(struct avr_t *avr) {
     if (!irq) irq = avr_io_getirq(avr, AVR_IOCTL_SPI_GETIRQ('0'), SPI_IRQ_OUTPUT);
     return irq;
 }
+
+struct avr_irq_t *part_spi_input_irq(struct avr_t *avr) {
+    avr_irq_t *irq = avr_io_getirq(avr, AVR_IOCTL_SPI_GETIRQ(0), SPI_IRQ_INPUT);
+    if (!irq) irq = avr_io_getirq(avr, AVR_IOCTL_SPI_GETIRQ('0'), SPI_IRQ_INPUT);
+    return irq;
+}

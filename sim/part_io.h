@@ -42,4 +42,8 @@ bool part_pin_high(const part_pin_t *w);
  * the MCU has no SPI. */
 struct avr_irq_t *part_spi_output_irq(struct avr_t *avr);
 
+/* The IRQ that sets what the next SPDR read gives (the byte on MISO during the transfer just
+ * ended): raise it from a SPI_IRQ_OUTPUT hook. NULL if the MCU has no SPI. */
+struct avr_irq_t *part_spi_input_irq(struct avr_t *avr);
+
 #endif /* GRUNDY_SIM_PART_IO_H */

@@ -22,7 +22,7 @@ SIM_RUN_OBJS := $(SIM_BUILD)/avr_run.o
 SIM_PART_OBJS := $(addprefix $(SIM_BUILD)/,part_io.o max7219.o hc595.o)
 # One file per board model (board_<name>.c) plus the generic LED and button models.
 SIM_SCENARIO_OBJS := $(addprefix $(SIM_BUILD)/,leds.o buttons.o boards.o board_direct.o board_uno.o scenario.o) \
-	$(SIM_BUILD)/board_shift595.o $(SIM_BUILD)/board_matrix8.o $(SIM_PART_OBJS)
+	$(SIM_BUILD)/board_shift595.o $(SIM_BUILD)/board_matrix8.o $(SIM_BUILD)/wiring_faults.o $(SIM_PART_OBJS)
 # The Arduino Uno around the chip (bootloader, fuses, a pty for its serial port): sim/uno.h.
 SIM_UNO_OBJS := $(SIM_BUILD)/uno.o
 # grundy-uno: that Uno kept running on its pty for the page's flasher tests (sim/uno_serve.c).

@@ -3,8 +3,10 @@
  * ground when pressed. The pin table is boards/direct/wiring.yaml; the static assertions below
  * hold this file to it. */
 #include <avr/io.h>
+#include <avr/pgmspace.h>
 
 #include "board.h"
+#include "board_test.h"
 #include "board_wiring.h"
 #include "wiring_direct.h"
 
@@ -95,4 +97,43 @@ void board_brightness(uint8_t level)
 void board_sound(board_sound_t s)
 {
     (void)s;
+}
+
+/* ---- the self-test (board_test.h) ---- */
+
+/* Each LED's Uno pin (Dn) and place, in reading order, from the pin table: 24 bytes. */
+#define BOARD_TEST_LED(row, i, port, bit, pin, words) (port) == 'D' ? (bit) : 8 + (bit), (row) << 4 | (i),
+const uint8_t board_test_leds[] PROGMEM = {WIRING_DIRECT_LEDS(BOARD_TEST_LED)};
+_Static_assert(sizeof board_test_leds == 2 * BOARD_TEST_LEDS, "BOARD_TEST_LEDS is not the table's");
+
+uint16_t board_test_read(uint16_t drive)
+{
+    DDRD = (uint8_t)((DDRD & ~BOARD_PORTD_LEDS) | ((drive << BOARD_PORTD_FIRST) & BOARD_PORTD_LEDS));
+    DDRB = (uint8_t)((DDRB & ~BOARD_PORTB_LEDS) | ((drive >> BOARD_PORTB_FROM) & BOARD_PORTB_LEDS));
+    PORTD |= BOARD_PORTD_LEDS; /* pull-ups on the inputs, the driven pins high */
+    PORTB |= BOARD_PORTB_LEDS;
+    __builtin_avr_delay_cycles(F_CPU / 50000); /* 20 us: 20-50 kOhm into some 10 pF, many RC times */
+    const uint16_t high = (uint16_t)((PIND & BOARD_PORTD_LEDS) >> BOARD_PORTD_FIRST |
+                                     (uint16_t)(PINB & BOARD_PORTB_LEDS) << BOARD_PORTB_FROM);
+    PORTD &= (uint8_t)~BOARD_PORTD_LEDS; /* dark outputs again */
+    PORTB &= (uint8_t)~BOARD_PORTB_LEDS;
+    DDRD |= BOARD_PORTD_LEDS;
+    DDRB |= BOARD_PORTB_LEDS;
+    return high;
+}
+
+/* Each LED alone, in reading order. */
+uint8_t board_test_show(uint8_t step, uint8_t lit[BOARD_ROWS])
+{
+    if (step >= BOARD_TEST_LEDS) return 0;
+    const uint16_t all = (uint16_t)1 << step;
+    lit[0] = (uint8_t)(all & 7);
+    lit[1] = (uint8_t)(all >> BOARD_ROW_AT(1) & 15);
+    lit[2] = (uint8_t)(all >> BOARD_ROW_AT(2));
+    return 1;
+}
+
+/* Nothing of the board's own was changed. */
+void board_test_end(void)
+{
 }

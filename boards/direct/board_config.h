@@ -6,5 +6,7 @@
 #define BOARD_NAME "direct"
 #define BOARD_ROWS 3
 #define BOARD_ROW_LENGTHS {3, 4, 5}
+#define BOARD_TEST_SENSES_LEDS 1 /* the self-test reads every LED pin back */
+#define BOARD_TEST_LEDS 12
 
 #endif

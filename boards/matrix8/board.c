@@ -7,6 +7,7 @@
 #include <util/atomic.h>
 
 #include "board.h"
+#include "board_test.h"
 #include "board_wiring.h"
 #include "wiring_matrix8.h"
 
@@ -198,4 +199,46 @@ void board_brightness(uint8_t level)
 void board_sound(board_sound_t s)
 {
     board_cue = (uint8_t)(pgm_read_byte(&board_tunes[s]) + 1); /* one byte: atomic */
+}
+
+/* ---- the self-test (board_test.h) ---- */
+
+/* The chain as the README's Pins table names it (DIN, CLK and LOAD held to the table above). */
+const char board_test_chain_pins[] PROGMEM = "D11 module DIN, D13 module CLK, D12 DOUT";
+
+#define BOARD_TEST_PATTERN 0x5AC3 /* both levels, no run of 16 ones */
+
+/* DOUT gives what entered DIN 16.5 clocks earlier, changing on CLK's falling edge; the SPI samples
+ * on the rising one and so reads the bit sent 17 clocks before: a frame of the pattern, then a
+ * no-op frame (what LOAD latches: harmless) that reads back the pattern but its last bit. */
+uint8_t board_test_chain(void)
+{
+    uint16_t got = 0;
+    PORTB &= (uint8_t)~BOARD_LOAD;
+    board_spi(BOARD_TEST_PATTERN >> 8);
+    board_spi(BOARD_TEST_PATTERN & 0xFF);
+    for (uint8_t i = 0; i < 2; i++) {
+        board_spi(0);
+        got = (uint16_t)(got << 8 | SPDR);
+    }
+    PORTB |= BOARD_LOAD;
+    if (got == 0xFFFF) return BOARD_TEST_UNCHECKED; /* D12 pulled up: no wire */
+    return (got & 0x7FFF) == BOARD_TEST_PATTERN >> 1 ? BOARD_TEST_OK : BOARD_TEST_BROKEN;
+}
+
+/* The display test (all 64), then each row, then each column. */
+uint8_t board_test_show(uint8_t step, uint8_t lit[BOARD_ROWS])
+{
+    board_control[BOARD_FRAMES - BOARD_ROWS - 1] = !step; /* display test, in every refresh */
+    board_refresh = 1;
+    if (step > 2 * BOARD_ROWS) return 0;
+    for (uint8_t r = 0; r < BOARD_ROWS; r++)
+        if (step > BOARD_ROWS) lit[r] = (uint8_t)(1 << (step - BOARD_ROWS - 1));
+        else if (step == r + 1) lit[r] = 0xFF;
+    return 1;
+}
+
+void board_test_end(void)
+{
+    board_test_show(1, board_sent); /* display test off; the rows are the display's again */
 }

@@ -12,5 +12,7 @@
 #define BOARD_CAN_DIM 1
 #define BOARD_USES_SPI 1    /* PRR keeps these two clocked */
 #define BOARD_USES_TIMER1 1
+#define BOARD_TEST_HAS_CHAIN 1 /* the self-test reads DOUT back on D12 when wired */
+#define BOARD_TEST_ECHO_STEP 1 /* button b lights row b (picture 0 is the display test) */
 
 #endif

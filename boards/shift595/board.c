@@ -5,8 +5,10 @@
  * boards/shift595/wiring.yaml, which the static assertions below hold this file to); a byte's
  * bit 7 is sent first and lands on Q7; the first byte sent ends in chip 3. */
 #include <avr/io.h>
+#include <avr/pgmspace.h>
 
 #include "board.h"
+#include "board_test.h"
 #include "board_wiring.h"
 #include "wiring_shift595.h"
 
@@ -137,4 +139,46 @@ void board_brightness(uint8_t level)
 void board_sound(board_sound_t s)
 {
     (void)s;
+}
+
+/* ---- the self-test (board_test.h) ---- */
+
+/* The chain as the README's Pins table names it (SER and SRCLK held to the table above). */
+const char board_test_chain_pins[] PROGMEM = "D11 SER, D13 SRCLK, QH' to SER, D12 QH'";
+
+static uint8_t board_test_lights; /* the game's status lights, given back by board_test_end */
+
+/* The SPI samples the last chip's QH' before each rising SRCLK: what went in 32 clocks earlier.
+ * A pattern, then the picture itself (no RCLK pulse: the outputs never change) reading it back. */
+uint8_t board_test_chain(void)
+{
+    uint8_t bad = 0, high = 0xFF;
+    board_test_lights = board_lights;
+    for (uint8_t c = 0; c < 2 * BOARD_ROWS; c++) {
+        const uint8_t pattern = (uint8_t)(0x5A + 0x33 * (c & 3));
+        SPDR = c < BOARD_ROWS ? pattern : board_out[2 * BOARD_ROWS - 1 - c];
+        while (!(SPSR & _BV(SPIF))) {
+        }
+        const uint8_t got = SPDR;
+        if (c < BOARD_ROWS) continue;
+        high &= got;
+        bad |= (uint8_t)(got ^ pattern);
+    }
+    if (high == 0xFF) return BOARD_TEST_UNCHECKED; /* D12 pulled up: no wire */
+    return bad ? BOARD_TEST_BROKEN : BOARD_TEST_OK;
+}
+
+/* Each LED in reading order, then each status light. */
+uint8_t board_test_show(uint8_t step, uint8_t lit[BOARD_ROWS])
+{
+    const uint8_t leds = 7 * BOARD_ROWS;
+    board_lights = step >= leds ? (uint8_t)(1 << (step - leds)) : 0;
+    if (step >= leds + BOARD_ROWS) return 0;
+    if (step < leds) lit[step / 7] = (uint8_t)(1 << step % 7);
+    return 1;
+}
+
+void board_test_end(void)
+{
+    board_lights = board_test_lights;
 }

@@ -11,5 +11,6 @@
 #define BOARD_USES_SPI 1    /* PRR keeps these two clocked */
 #define BOARD_USES_TIMER1 1
 #define BOARD_HAS_STATUS 1
+#define BOARD_TEST_HAS_CHAIN 1 /* the self-test reads the last QH' back on D12 when wired */
 
 #endif

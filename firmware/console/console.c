@@ -9,6 +9,7 @@
 #include "console_answer.h"
 #include "console_fault.h"
 #include "console_line.h"
+#include "console_parse.h"
 #include "games.h"
 #include "play.h"
 #include "uart.h"
@@ -50,6 +51,8 @@ static void console_line(console_line_t got, uint16_t now)
         console_answer_lost(console_line_lost());
     } else if (got == CONSOLE_LINE_LONG) {
         console_answer_too_long();
+    } else if (console_word_is(line, len, PSTR("selftest"))) {
+        ui_selftest(now);
     } else if (!console_fault_command(line, len)) { /* the faults image only */
         const console_answer_t a = console_answer_start(line, len);
         if (a == CONSOLE_ANSWER_MORE) {

@@ -151,9 +151,8 @@ static uint8_t console_word(const char *line, uint8_t len, uint8_t *at, uint8_t 
     return (uint8_t)(i - *start);
 }
 
-/* Whether word (n characters) is the name at pgm_name, in program memory (read no further than
- * its end: a word may hold any byte). */
-static bool console_word_is(const char *word, uint8_t n, const char *pgm_name)
+/* (console_parse.h) Read no further than the name's end: a word may hold any byte. */
+bool console_word_is(const char *word, uint8_t n, const char *pgm_name)
 {
     for (uint8_t i = 0; i < n; i++) {
         const char c = (char)pgm_read_byte(pgm_name + i);

@@ -102,6 +102,8 @@ typedef struct {
 console_error_t console_parse(const char *line, uint8_t len, console_cmd_t *cmd);
 /* String n of the strings packed one after another (NUL-separated) at pgm, in program memory. */
 const char *console_nth(const char *pgm, uint8_t n);
+/* Whether word (n characters) is the name at pgm_name, in program memory. */
+bool console_word_is(const char *word, uint8_t n, const char *pgm_name);
 /* Write the NUL-terminated text at pgm, in program memory, through put, its CONSOLE_W_* words
  * spelt out. */
 void console_print_text(const char *pgm, void (*put)(char c));

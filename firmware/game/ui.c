@@ -11,6 +11,7 @@
 #include "menu.h"
 #include "play.h"
 #include "rng.h"
+#include "selftest.h"
 #include "standby.h"
 #include "store.h"
 #include "tick.h"
@@ -18,7 +19,7 @@
 #include "ui.h"
 #include "watchdog.h"
 
-typedef enum { UI_BOOT, UI_GAME, UI_MENU } ui_state_t;
+typedef enum { UI_BOOT, UI_GAME, UI_MENU, UI_TEST } ui_state_t;
 
 static struct {
     uint8_t state;
@@ -97,6 +98,7 @@ static void ui_boot(uint8_t held, uint16_t now)
         ui_mute(); /* B alone held at power-up: sound off, for a quiet room */
     board_brightness(store_settings()->brightness);
     ui_new_game(now, NULL);
+    if ((held & UI_SELFTEST_HELD) == UI_SELFTEST_HELD) ui_selftest(now);
 }
 
 /* not inlined: its locals stay off the stack while play_update() runs the engine */
@@ -175,7 +177,8 @@ void ui_touch(void)
 
 bool ui_standby_due(void)
 {
-    return ui.standby_s && tick_idle() >= ui.standby_s && ui.state != UI_BOOT && !store_busy() &&
+    return ui.standby_s && tick_idle() >= ui.standby_s && ui.state != UI_BOOT && ui.state != UI_TEST &&
+           !store_busy() &&
            (ui.state == UI_MENU || !play_is_busy());
 }
 
@@ -202,6 +205,13 @@ static void ui_react(uint8_t presses, uint8_t held, uint16_t now_ms)
     if (ui.state == UI_BOOT) {
         if ((uint16_t)(now_ms - ui.boot_at) >= UI_BOOT_MS) ui_boot(held, now_ms);
         return; /* presses while booting are the ones held at power-up */
+    }
+    if (ui.state == UI_TEST) { /* over: back to the game as it was, or a new one */
+        if (selftest_update(held, now_ms)) return;
+        ui.state = UI_GAME;
+        if (ui.played) play_resume(now_ms);
+        else ui_new_game(now_ms, NULL);
+        return;
     }
     if (presses & BUTTON_B) {
         ui.b_armed = 1;
@@ -251,10 +261,19 @@ bool ui_ready(void)
 void ui_play(const settings_t *s, const uint8_t mask[BOARD_ROWS], uint16_t now_ms)
 {
     if (ui.state == UI_MENU) uart_puts_P(ui_menu_back);
+    if (ui.state == UI_TEST) selftest_end(); /* a console game ends the self-test */
     ui.b_armed = 0;
     store_settings_put(s);
     ui_new_game(now_ms, mask);
     tick_alarm_at((uint16_t)(now_ms + 1)); /* the save */
+}
+
+void ui_selftest(uint16_t now_ms)
+{
+    if (ui.state == UI_MENU) uart_puts_P(ui_menu_back);
+    ui.b_armed = 0;
+    ui.state = UI_TEST;
+    selftest_start(now_ms);
 }
 
 const settings_t *ui_settings(void)

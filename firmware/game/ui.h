@@ -1,5 +1,6 @@
-/* The device's top level: boot (settings from EEPROM, A+B held resets them), the
- * running game, the menu on a held B, and the score kept after every game. */
+/* The device's top level: boot (settings from EEPROM, A+B held resets them, LEFT+RIGHT held
+ * runs the self-test), the running game, the menu on a held B, the self-test, and the score
+ * kept after every game. */
 #ifndef UI_H
 #define UI_H
 
@@ -11,6 +12,7 @@
 
 #define UI_BOOT_MS 50     /* buttons held this long after power-up count as held at boot */
 #define UI_MENU_HOLD_MS 1000 /* hold B this long to open the menu */
+#define UI_SELFTEST_HELD (BUTTON_LEFT | BUTTON_RIGHT) /* held at power-up: the self-test */
 #define UI_SWALLOW_MS 50  /* after a wake-up, presses count again this long after, all buttons up */
 
 /* Start at power-up (time now_ms). */
@@ -28,6 +30,8 @@ bool ui_standby_due(void);
 void ui_standby(uint16_t now_ms);
 /* True once the boot is over and a game is running (or the menu is open). */
 bool ui_ready(void);
+/* Leave the menu if open and run the self-test (selftest.h); the game comes back after it. */
+void ui_selftest(uint16_t now_ms);
 /* The settings in use. */
 const settings_t *ui_settings(void);
 /* Leave the menu if open, keep settings s and start their game from the rows in mask. */

@@ -14,6 +14,7 @@ TEST_WATCHDOG := $(BUILD)/tests/test_watchdog
 TEST_POWER := $(BUILD)/tests/test_power
 TEST_STORM := $(BUILD)/tests/test_storm
 TEST_VIEW := $(BUILD)/tests/test_view
+TEST_SELFTEST := $(BUILD)/tests/test_selftest
 SCENARIO_BRUTE := $(BUILD)/tests/host/brute.o
 SCENARIO_TALLY := $(BUILD)/tests/scenario/tally.o
 SCENARIO_ROWS := $(BUILD)/tests/scenario/rows_pos.o
@@ -49,6 +50,9 @@ $(TEST_STORM): $(BUILD)/tests/scenario/test_storm.o $(SCENARIO_TALLY) $(SCENARIO
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_VIEW): $(BUILD)/tests/scenario/test_view.o $(SCENARIO_TALLY) $(SCENARIO_ROWS) $(SCENARIO_BRUTE) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
+	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
+
+$(TEST_SELFTEST): $(BUILD)/tests/scenario/test_selftest.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 $(TEST_STORE): $(BUILD)/tests/scenario/test_store.o $(SCENARIO_TALLY) $(SIM_SCENARIO_OBJS) $(SIM_LIB_OBJS)
@@ -96,7 +100,7 @@ $(TEST_UNO): $(BUILD)/tests/scenario/test_uno.o $(SCENARIO_TALLY) $(SIM_UNO_OBJS
 	$(Q)$(HOST_CC) $^ -o $@ $(SIM_HOST_LIBS)
 
 SCENARIO_TEST_PROGRAMS := $(TEST_NIM) $(TEST_GAMES) $(TEST_STORE) $(TEST_CONSOLE) $(TEST_CONSOLE_PIPE) \
-	$(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(TEST_UNO) $(OPTIBOOT_HEX)
+	$(TEST_WATCHDOG) $(TEST_POWER) $(TEST_STORM) $(TEST_VIEW) $(TEST_SELFTEST) $(TEST_UNO) $(OPTIBOOT_HEX)
 
 # The scenario suites are written once and run on every board in boards/, each against that
 # board's firmware (build/<board>/grundy.elf). Nim's random games: NIM_GAMES on every board
@@ -137,9 +141,11 @@ scenario_suite.watchdog = "watchdog (hangs, resets, resume) on the $(1) board: $
 scenario_suite.power = "standby and interrupt time on the $(1) board: $(TEST_POWER) $(BUILD)/$(1)/grundy.elf $(1)"
 scenario_suite.storm = "button storm on the $(1) board ($(call storm_seconds,$(1)) s simulated): $(TEST_STORM) \
 	$(BUILD)/$(1)/grundy.elf $(1) --seconds $(call storm_seconds,$(1)) --seed $(STORM_TEST_SEED)"
+scenario_suite.selftest = "the self-test with wiring faults on the $(1) board: $(TEST_SELFTEST) \
+	$(BUILD)/$(1)/grundy.elf $(1)"
 # Each kind on every device board, the kinds that took longest first (one make test on 2 cores:
 # the console 69-199 s a board, Nim 90-111, every game 51-110, the store 49-66, the rest 8-47).
-SCENARIO_KINDS := console nim games store view watchdog power storm
+SCENARIO_KINDS := console nim games store view watchdog power storm selftest
 
 SCENARIO_TEST_SUITES = \
 	$(foreach b,$(UNO_BOARDS),"[wait] the Uno with its bootloader on the $(b) board (make flash, resets; real time): \

@@ -295,6 +295,7 @@ function bindConsole(machine, pane, stop, sent) {
     input.value = back ? history[history.length - back] : '';
   });
   $('#help').addEventListener('click', () => send('help'));
+  $('#selftest').addEventListener('click', () => send('selftest'));
   $('#stop').addEventListener('click', stop);
 }
 

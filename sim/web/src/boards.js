@@ -56,6 +56,10 @@ const DIRECT_PINS = WIRING.direct.ledPins;
 
 class DirectBoard {
   constructor(machine) {
+    // An LED and its resistor to ground hold an LED pin low while it is an input, even with the
+    // pull-up on (a red LED at the pull-up's ~0.1 mA: about 1.7 V, below the input's switching
+    // point): what the self-test reads back on a board wired right.
+    for (const [p, bit] of DIRECT_PINS) machine.pull(p, bit, false);
     this.lit = new Float64Array(DIRECT_PINS.length);
     this.light = new Integrator(DIRECT_PINS.length, machine.cycles);
     this.out = { B: 0, D: 0 }; // output pins driven high

@@ -100,6 +100,22 @@ function gameCalled(name) {
   return misere ? `misère ${title}` : title;
 }
 
+/** One "@test" line of the self-test (without "@test ") in words, or null for none worth showing. */
+export function selftestWords(rest) {
+  const [kind, ...more] = rest.split(' ');
+  const part = more.join(' ');
+  switch (kind) {
+    case 'open': return `${part}: reads high, so no LED holds it low — the LED is missing, in backwards (long leg to the resistor), or a wire or its resistor is loose.`;
+    case 'short': return `${part.replace(' / ', ' and ')}: the two pins are joined — look for a solder bridge or two wires in one breadboard row.`;
+    case 'held': return `${part}: held down all through the test — a button stuck, wired across the wrong legs, or its pin touching ground.`;
+    case 'chain':
+      if (part === 'ok') return 'the chain read back what was sent: its data and clock wires are right.';
+      if (part === 'not checked') return 'the chain was not checked (no read-back wire on D12).';
+      return `the chain did not read back what was sent (${part.replace(/^broken: /, '')}): check its data and clock wires, and the read-back wire.`;
+    default: return null;
+  }
+}
+
 /** The device's state, followed line by line. */
 export class DeviceStatus {
   constructor(grid = false) {
@@ -110,6 +126,7 @@ export class DeviceStatus {
   }
 
   reset() {
+    this.selftest = null; // the last self-test's result, shown until the next reset
     this.game = null;
     this.players = 1;
     this.level = null;
@@ -149,9 +166,39 @@ export class DeviceStatus {
       case '@sleep': this.asleep = true; break;
       case '@wake': this.asleep = false; break;
       case '@view': this.view = w[1] === 'on'; this.refused = null; break;
+      case '@test': this.selftestLine(text.slice(6)); break;
       case '@menu': this.refused = null; this.menu = w[1] === 'back' ? null : [w[1], w.slice(2).join(' ')]; break;
       default: break;
     }
+  }
+
+  /** The self-test: running (its findings so far), then its result until the next one. */
+  selftestLine(rest) {
+    if (rest.startsWith('start')) this.selftest = { running: true, found: [], chain: null, done: 0 };
+    if (!this.selftest) return;
+    const t = this.selftest;
+    if (rest.startsWith('done ')) {
+      t.running = false;
+      t.done = Number(rest.slice(5));
+      return;
+    }
+    const words = selftestWords(rest);
+    if (!words) return;
+    if (rest.startsWith('chain ok') || rest.startsWith('chain not')) t.chain = words;
+    else t.found.push(words);
+  }
+
+  /** The self-test in words, or '' when none ran since the reset. */
+  selftestText() {
+    const t = this.selftest;
+    if (!t) return '';
+    const found = t.found.length ? ` Problems: ${t.found.join(' ')}` : '';
+    const chain = t.chain ? ` Also: ${t.chain}` : '';
+    if (t.running) {
+      return `Self-test: each LED lights in turn — check every one lights, alone; then press each button (its LED lights); hold B 2 s to leave.${found}${chain}`;
+    }
+    const verdict = t.done === 0 ? 'Self-test done: no problem found.' : `Self-test done: ${t.done} problem${t.done === 1 ? '' : 's'} found.`;
+    return `${verdict}${found}${chain}`;
   }
 
   /** The view's gesture (B held, A pressed) went to the game and no @view line came: the
@@ -178,6 +225,13 @@ export class DeviceStatus {
 
   /** The status line: standby, the menu, or the game, its rules, the turn and the score. */
   text() {
+    if (this.selftest?.running) return this.selftestText();
+    const test = this.selftest ? `${this.selftestText()} ` : '';
+    return test + this.gameText();
+  }
+
+  /** The status line without the self-test. */
+  gameText() {
     if (this.asleep) return 'Asleep (standby) — press a button to wake it.';
     if (this.menu) return 'Menu open; the game waits. ▲▼ pick a line, ◀▶ change it, A starts a new game, B goes back.';
     if (!this.game) return 'Starting…';

@@ -414,6 +414,30 @@ async function checkStatus(t, context, url, shots) {
   await p.page.close();
 }
 
+/** The Self-test button runs the firmware's self-test on the page's direct board (wired right:
+ * its LED pins read low as inputs): the status line says what to watch, then, once B is held
+ * 2 s, that no problem was found; the game comes back. */
+async function checkSelftest(t, context, url, shots) {
+  const s = new BoardSession(await context.newPage(), 'direct');
+  await s.page.goto(`${url}?board=direct`); // in real time: the pictures take 4.8 s
+  await s.waitLine(/^@turn /, 0, 20000);
+  const from = await s.count();
+  await s.page.click('#selftest');
+  const started = await s.waitLine(/^@test start direct/, from, 10000);
+  const running = await waitStatus(s, /^Self-test: each LED lights in turn/, 5000);
+  t.check('self-test: the button starts it and the status line says what to watch', started && /^Self-test: each LED/.test(running), running);
+  await s.page.waitForTimeout(5500); // the 12 pictures, 0.4 s each
+  await s.page.keyboard.down('x'); // B, held 2 s
+  await s.page.waitForTimeout(2500);
+  const done = await s.waitLine(/^@test done /, from, 20000);
+  await s.page.keyboard.up('x');
+  const text = await waitStatus(s, /^Self-test done/, 5000);
+  await s.page.screenshot({ path: join(shots, 'selftest-1280.png') });
+  t.check('self-test: B held ends it with @test done 0, and the status line says no problem was found, then the game',
+    done?.[1] === '@test done 0' && /^Self-test done: no problem found\. Nim: /.test(text), `${done?.[1]} | ${text}`);
+  await s.page.close();
+}
+
 /** At 1280x800 and at a phone's 390x844: no sideways scroll, the board and its buttons in the
  * first screen, no flash sizes or chip names in the main view, and a long reply that leaves
  * the page's height as it was (the log scrolls inside itself, follows the newest line, stops
@@ -676,7 +700,7 @@ export async function browserChecks(t, siteDir, shots) {
     const v = await openBrowser(siteDir);
     try {
       for (const [name, fn] of [['status', checkStatus], ['layout', checkLayout], ['view', checkViewWords],
-        ['stop', checkStop], ['choice', checkChoice]].filter(wanted)) {
+        ['stop', checkStop], ['choice', checkChoice], ['selftest', checkSelftest]].filter(wanted)) {
         try {
           await fn(t, v.context, v.url, shots);
         } catch (e) {

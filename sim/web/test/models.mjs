@@ -7,6 +7,7 @@ import { F_CPU, FLASH_BYTES, Machine } from '../src/machine.js';
 import { Max7219 } from '../src/parts/max7219.js';
 import { Hc595Chain } from '../src/parts/hc595.js';
 import { createBoard } from '../src/boards.js';
+import { DeviceStatus } from '../src/status.js';
 import { MS, firmware } from './firmware.mjs';
 
 function hexChecks(t) {
@@ -223,7 +224,35 @@ function dimCheck(t, siteDir) {
     `${lastMenu()}; levels ${[...new Set(lit.map((v) => v.toFixed(3)))]}`);
 }
 
+/** The firmware's self-test on the page's boards: a board wired right (direct's LED pins read
+ * low as inputs, D12 pulled up on the chain boards) reports no problem, and the status line says
+ * so in words. */
+function selftestCheck(t, siteDir) {
+  const pictures = { direct: 12, matrix8: 17, shift595: 32 };
+  for (const board of ['direct', 'matrix8', 'shift595']) {
+    const { m, output, press } = firmware(siteDir, board);
+    m.run(300 * MS);
+    m.sendSerial([...'selftest\n'].map((c) => c.charCodeAt(0)));
+    m.run(m.cycles + (pictures[board] + 1) * 400 * MS);
+    press(5, 2300); // hold B 2 s: leave
+    const lines = output().split('\r\n');
+    const test = lines.filter((l) => l.startsWith('@test '));
+    const status = new DeviceStatus(board === 'matrix8');
+    lines.forEach((l) => status.line(l));
+    const want = board === 'direct' ? ['@test start direct', '@test button B', '@test done 0']
+      : [`@test start ${board}`, '@test chain not checked', '@test button B', '@test done 0'];
+    t.check(`self-test on the page's ${board}: no problem on a board wired right, said in words`,
+      JSON.stringify(test) === JSON.stringify(want) && /^Self-test done: no problem found\./.test(status.text()),
+      `${JSON.stringify(test)} / ${status.text()}`);
+  }
+  const s = new DeviceStatus();
+  for (const l of ['@test start direct', '@test open D7 row 1, LED 2', '@test short D9 row 2, LED 0 / D11 row 2, LED 2', '@test done 2']) s.line(l);
+  t.check('self-test words: each problem named by its pin and place, with what to check',
+    /^Self-test done: 2 problems found\. Problems: D7 row 1, LED 2: reads high.*in backwards.* D9 row 2, LED 0 and D11 row 2, LED 2: the two pins are joined/.test(s.text()), s.text());
+}
+
 export function modelChecks(t, siteDir) {
+  selftestCheck(t, siteDir);
   dimCheck(t, siteDir);
   buzzerCheck(t, siteDir);
   boardWiringChecks(t);
