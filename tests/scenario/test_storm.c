@@ -14,6 +14,8 @@
  * the simulated time and the last lines; the same seed and arguments replay the same run.
  * A person's turn is looked at only when no button moved just before it (else a press may
  * already have changed it: counted as skipped); the storm holds still while it is looked at.
+ * A look is judged only once no line telling of a new picture can still be on its way (the
+ * firmware's output ring: 13 ms); one that comes counts the look as skipped.
  * Usage: test_storm FIRMWARE.elf BOARD [--seconds S] [--stack-bound BYTES] [--seed N] [--break C]
  *        STORM_SEED=N in the environment overrides --seed (no seed: one from the clock);
  *        STORM_TRACE=1 prints every line, button edge and reset as it happens;
@@ -414,8 +416,10 @@ typedef struct {
     size_t seen;          /* lines read so far */
     uint64_t cut_at_write, cut_until; /* a power cut armed at that EEPROM write, until then */
     uint64_t calm_at, calm_until; /* the storm lets go of every button and waits, to see a turn */
-    bool led_pending, led_human;
+    bool led_pending, led_human, led_sampled; /* sampled: the verdict waits for late lines */
+    bool led_ok;
     uint64_t led_at, led_turn;
+    char led_got[160], led_pos[160];
     uint8_t led_mask[SM_ROWS];
     /* the binary view (issue 19): switched on, and the game's values when it is a sum */
     bool view, sum;
@@ -562,6 +566,7 @@ static void sm_kind(const char *name, char *out, size_t len)
 static void sm_led_schedule(sm_t *g, bool human, uint64_t turn_cycle)
 {
     g->led_pending = true;
+    g->led_sampled = false;
     g->led_human = human;
     g->led_turn = turn_cycle;
     g->led_at = turn_cycle + SM_MS(g->s, 25);
@@ -611,10 +616,11 @@ static void sm_view(const sm_t *g, uint8_t *want, uint8_t *exempt)
 
 /* The LEDs over the last 20 ms against the position: every token lit at least part of the
  * time (boards may dim by PWM), every other LED dark; a person's turn exempts the cursor's
- * token (it blips dark); Corner the Queen: only her square is lit. */
-static void sm_led_check(sm_t *g)
+ * token (it blips dark); Corner the Queen: only her square is lit. Sampled at led_at, judged
+ * by sm_led_verdict SM_TX_BACKLOG_MS later. */
+static void sm_led_sample(sm_t *g)
 {
-    g->led_pending = false;
+    g->led_sampled = true;
     uint8_t want[SM_ROWS] = {0}, exempt[SM_ROWS] = {0};
     if (g->queen) {
         want[7 - sm_count(g->led_mask[1])] = (uint8_t)(1u << sm_count(g->led_mask[0]));
@@ -632,7 +638,7 @@ static void sm_led_check(sm_t *g)
         }
     }
     if (sm_broken("leds")) want[0] ^= 1; /* fault: expect the first LED the other way round */
-    char got[160], pos[160];
+    char *got = g->led_got, *pos = g->led_pos;
     size_t n = 0, k = 0;
     bool ok = true;
     for (unsigned r = 0; r < g->rows; r++) {
@@ -646,9 +652,26 @@ static void sm_led_check(sm_t *g)
         }
     }
     got[n] = pos[k] = 0;
+    g->led_ok = ok;
+}
+
+/* The sample's verdict, given only when no line that changes the picture came within
+ * SM_TX_BACKLOG_MS after it: the firmware queues a line whole, then shows the change it tells,
+ * so the line may reach the wire that much after the LEDs changed (a console `new` typed before
+ * the device's turn, taken after it: the new game's LEDs at the sample, its @settings line
+ * 7 ms later; seed 1 on shift595). */
+static void sm_led_verdict(sm_t *g)
+{
+    g->led_pending = false;
     g->led_human ? g->led_human_checked++ : g->led_device_checked++;
-    sm_check(ok, "LEDs %s at the start of %s turn, position %s (c: the cursor, either)", got,
-             g->led_human ? "a person's" : "the device's", pos);
+    sm_check(g->led_ok, "LEDs %s at the start of %s turn, position %s (c: the cursor, either)", g->led_got,
+             g->led_human ? "a person's" : "the device's", g->led_pos);
+}
+
+/* The cycle by which a line that changes the picture may still tell of a change before led_at. */
+static uint64_t sm_led_late(const sm_t *g)
+{
+    return g->led_at + SM_MS(g->s, SM_TX_BACKLOG_MS);
 }
 
 /* A line that changes what the LEDs show cancels a check under way. */
@@ -942,7 +965,7 @@ static void sm_on_line(sm_t *g, size_t index)
     }
     char word[16];
     snprintf(word, sizeof word, "%.*s", (int)strcspn(line, " "), line);
-    if (strcmp(word, "@saved")) sm_led_cancel(g);
+    if (strcmp(word, "@saved") && !(g->led_sampled && cycle > sm_led_late(g))) sm_led_cancel(g);
     if (g->expect[0] && strcmp(word, "@saved") && strcmp(word, "@reset")) {
         const char *want = g->expect;
         g->expect = "";
@@ -1372,7 +1395,7 @@ static int sm_run_board(void)
     while (scn_cycles(s) < end && !sm_failed) {
         const uint64_t now = scn_cycles(s);
         /* while a person's turn is looked at, the storm holds still */
-        const bool hold_still = g->led_pending && g->led_human;
+        const bool hold_still = g->led_pending && g->led_human && !g->led_sampled;
         const bool calm = g->calm_at && now >= g->calm_at && now < g->calm_until;
         if (calm && sm_nevents) { /* let go of everything now */
             sm_nevents = 0;
@@ -1393,7 +1416,7 @@ static int sm_run_board(void)
         }
         /* the next stop: 1 ms on, or the LED check, or the next edge */
         uint64_t stop = now + SM_MS(s, 1);
-        if (g->led_pending && g->led_at < stop) stop = g->led_at;
+        if (g->led_pending && !g->led_sampled && g->led_at < stop) stop = g->led_at;
         if (!hold_still && sm_next_event() < stop) stop = sm_next_event();
         if (stop <= now) stop = now + 1;
         bool ok;
@@ -1416,7 +1439,8 @@ static int sm_run_board(void)
             break;
         }
         sm_drain(g);
-        if (g->led_pending && scn_cycles(s) >= g->led_at) sm_led_check(g);
+        if (g->led_pending && !g->led_sampled && scn_cycles(s) >= g->led_at) sm_led_sample(g);
+        else if (g->led_pending && g->led_sampled && scn_cycles(s) >= sm_led_late(g)) sm_led_verdict(g);
         sm_liveness(g);
         if (scn_cycles(s) >= next_stack) {
             next_stack += f;
@@ -1444,8 +1468,8 @@ static int sm_run_board(void)
            g->console_lines, g->garbage_lines, g->pin_resets, g->power_cuts, g->save_cuts, g->torn_cuts);
     printf("storm on %s: %lu lines checked (%lu replies, %lu cut by a reset); %lu games, %lu moves by a person, "
            "%lu by the device (%lu at Perfect), %lu ended, %lu hints; %lu menus; %lu boots' settings; %lu solve "
-           "answers, %lu shows; LEDs at %lu of %lu persons' turns (others: a button in use), %lu of %lu device "
-           "turns (%lu of them in the binary view); %lu standbys; stack high water %zu of %zu bytes\n",
+           "answers, %lu shows; LEDs at %lu of %lu persons' turns (others: a button in use or the picture changed), "
+           "%lu of %lu device turns (%lu of them in the binary view); %lu standbys; stack high water %zu of %zu bytes\n",
            sm_opt.board, g->lines, g->replies, g->cut_lines, g->games, g->moves_person, g->moves_device,
            g->perfect_checked, g->overs, g->hints, g->menus, g->settings_checked, g->solves_checked, g->shows_checked,
            g->led_human_checked, g->led_human_checked + g->led_human_skipped, g->led_device_checked,
