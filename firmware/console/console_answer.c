@@ -225,7 +225,7 @@ static void answer_work(void)
             ans.state = ANSWER_IDLE;
         } else if (++ans.i == p->count) {
             if (CONSOLE_HAS_EXPLAIN && verb == CONSOLE_EXPLAIN) {
-                console_explain_start(ans.value);
+                console_explain_start(&ans.cmd, ans.value);
                 ans.state = ANSWER_EXPLAINING;
                 return;
             }
@@ -331,7 +331,7 @@ console_answer_t console_answer_start(char *line, uint8_t len)
         break;
     case CONSOLE_EXPLAIN:
 #if CONSOLE_HAS_EXPLAIN
-        console_explain_start(NULL);
+        console_explain_start(&ans.cmd, NULL);
         ans.state = ANSWER_EXPLAINING;
 #endif
         break;
@@ -361,7 +361,10 @@ bool console_answer_step(void)
     case ANSWER_LISTING: answer_list_next(); break;
 #if CONSOLE_HAS_EXPLAIN
     case ANSWER_EXPLAINING:
-        if (!console_explain_step()) ans.state = ANSWER_IDLE;
+        if (!console_explain_step()) {
+            ans.state = ANSWER_IDLE;
+            if (ans.cmd.error != CONSOLE_OK) console_answer_fail((console_error_t)ans.cmd.error);
+        }
         break;
 #endif
     case ANSWER_HELPING:

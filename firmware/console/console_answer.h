@@ -8,16 +8,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "console_out.h"
 #include "console_parse.h"
 
-/* The output interface: where a reply goes. Each home links its own (console_out_uart.c on an
- * Uno, the UART's queue; host/grundy.c on a computer, standard output). */
-/* Write one character of a reply. */
-void console_out_put(char c);
-/* Write a number in decimal. */
-void console_out_u32(uint32_t v);
-/* End the reply's line. */
-void console_out_end_line(void);
 
 typedef enum {
     CONSOLE_ANSWER_DONE,   /* the whole reply is out (or the line was blank) */

@@ -7,7 +7,7 @@
  * (data, not code: flash). */
 #include "console_explain.h"
 
-#include "console_answer.h"
+#include "console_out.h"
 #include "engine_pgm.h"
 
 #if CONSOLE_HAS_EXPLAIN
@@ -33,6 +33,7 @@ static const char ex_split[] PROGMEM = "split into \5 and \6";  /* lasker: no ta
 static const char ex_slide[] PROGMEM = "from node \7 to node \6"; /* dag: a piece moved */
 
 static struct {
+    console_cmd_t *cmd;    /* the command explained (its error set when explain refuses) */
     const uint8_t *values; /* run-time games: the heaps' values, from console_answer.c */
     uint8_t phase;
     uint8_t i;             /* next heap line; then the heap that moves */
@@ -83,14 +84,14 @@ static void ex_line(const char *t)
 static engine_heap_t ex_grundy(engine_heap_t n)
 {
     engine_heap_t g = 0;
-    engine_heap_grundy(&console_answer_cmd()->rules, n, &g);
+    engine_heap_grundy(&ex.cmd->rules, n, &g);
     return g;
 }
 
 /* The Grundy value of heap i of the position. */
 static engine_heap_t ex_value(uint8_t i)
 {
-    return ex.values ? ex.values[i] : ex_grundy(console_answer_cmd()->pos.heap[i]);
+    return ex.values ? ex.values[i] : ex_grundy(ex.cmd->pos.heap[i]);
 }
 
 /* arg[3..6] from move m of a heap (node) n; returns the template that words it. */
@@ -118,9 +119,9 @@ static engine_heap_t ex_move_value(void)
     return ex_grundy(ex.arg[5]) ^ (ex.arg[4] ? ex_grundy(ex.arg[4]) : 0);
 }
 
-void console_explain_start(const uint8_t *values)
+void console_explain_start(console_cmd_t *cmd, const uint8_t *values)
 {
-    const console_cmd_t *c = console_answer_cmd();
+    const console_cmd_t *c = ex.cmd = cmd;
     ex.values = values;
     ex.phase = c->mex ? EX_COUNT : EX_HEAPS;
     ex.dag = ENGINE_HAS(ENGINE_GAME_DAG) && c->rules.game == ENGINE_GAME_DAG;
@@ -144,18 +145,25 @@ void console_explain_start(const uint8_t *values)
     for (ex.wb = 1; ex.wb < 32 && top >> ex.wb; ex.wb++) {}
 }
 
-/* Make heap n's values ready: false while more slices are needed, or after an error reply. */
+/* Refuse the explanation: the answerer writes error e about value. */
+static void ex_refuse(console_error_t e, engine_heap_t value)
+{
+    ex.cmd->error = (uint8_t)e;
+    ex.cmd->value = value;
+}
+
+/* Make heap n's values ready: false while more slices are needed, or after a refusal. */
 static bool ex_prepared(engine_heap_t n)
 {
-    const engine_status_t s = engine_prepare(&console_answer_cmd()->rules, n);
+    const engine_status_t s = engine_prepare(&ex.cmd->rules, n);
     if (s == ENGINE_OK) return true;
-    if (s != ENGINE_ERR_BUSY) console_answer_fail_with(CONSOLE_ERR_VALUES, n);
+    if (s != ENGINE_ERR_BUSY) ex_refuse(CONSOLE_ERR_VALUES, n);
     return false;
 }
 
 bool console_explain_step(void)
 {
-    const console_cmd_t *c = console_answer_cmd();
+    const console_cmd_t *c = ex.cmd;
     const engine_rules_t *r = &c->rules;
     /* the heap the step is about (after the heap lines, i is past the last one: none) */
     const engine_heap_t n = ex.i < c->pos.count ? c->pos.heap[ex.i] : 0;
@@ -204,7 +212,7 @@ bool console_explain_step(void)
         uint16_t k = 0;
         while (k <= CONSOLE_EXPLAIN_OPTIONS && engine_next_move(r, &c->pos, &it, &m)) k++;
         if (k > CONSOLE_EXPLAIN_OPTIONS) {
-            console_answer_fail_with(CONSOLE_ERR_OPTIONS, CONSOLE_EXPLAIN_OPTIONS);
+            ex_refuse(CONSOLE_ERR_OPTIONS, CONSOLE_EXPLAIN_OPTIONS);
             return false;
         }
         for (k = 0; k < sizeof ex.seen; k++) ex.seen[k] = 0;

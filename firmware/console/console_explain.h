@@ -16,10 +16,11 @@
 #define CONSOLE_EXPLAIN_OPTIONS 1000
 #endif
 
-/* Begin explaining the command console_answer_cmd() parsed (verb CONSOLE_EXPLAIN, a sum game);
- * values: its heaps' Grundy values when computed at run time (<= 255), else NULL. */
-void console_explain_start(const uint8_t *values);
-/* Write the next line of the explanation, or work a slice of it; true while more remain. */
+/* Begin explaining cmd, as parsed (verb CONSOLE_EXPLAIN, a sum game), which stays lent until
+ * the end; values: its heaps' Grundy values when computed at run time (<= 255), else NULL. */
+void console_explain_start(console_cmd_t *cmd, const uint8_t *values);
+/* Write the next line of the explanation, or work a slice of it; true while more remain. False
+ * with cmd->error set: refused, the caller writes the error (about cmd->value). */
 bool console_explain_step(void);
 
 #endif

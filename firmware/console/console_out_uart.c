@@ -1,6 +1,6 @@
 /* The console's output interface on an Uno (device images and uno): replies go to the UART's
  * output queue. Thin on purpose: the link-time optimiser makes these the UART's own calls. */
-#include "console_answer.h"
+#include "console_out.h"
 #include "uart.h"
 
 void console_out_put(char c)
