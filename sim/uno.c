@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -39,6 +40,7 @@ struct uno {
     int master;            /* the pty's master side; the slave is the Uno's port */
     char port[64];
     bool port_open;        /* someone has the slave side open */
+    int opens;             /* inotify on the slave: each opening, even one between two looks */
     bool off;              /* not powered yet: plugged in as the port first opens */
     unsigned port_resets;
     uint8_t boot[UNO_FLASH_BYTES - UNO_BOOT_START]; /* the boot section as loaded */
@@ -167,6 +169,7 @@ uno_t *uno_open(sim_t *sim, const char *boot_hex, char *err, size_t errlen) {
     u->sim = sim;
     u->avr = sim_avr(sim);
     u->master = -1;
+    u->opens = -1;
     u->lost_page = -1;
     avr_t *avr = u->avr;
     if (avr->flashend + 1 != UNO_FLASH_BYTES) {
@@ -227,6 +230,14 @@ uno_t *uno_open(sim_t *sim, const char *boot_hex, char *err, size_t errlen) {
         goto fail;
     }
     close(slave);
+    /* POLLHUP only tells open from closed when the pty is looked at: a port closed and opened
+     * again between two looks (avrdude run twice in a row, the simulation behind real time on a
+     * busy machine) would reset nothing, and the second avrdude would meet the firmware */
+    u->opens = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (u->opens < 0 || inotify_add_watch(u->opens, u->port, IN_OPEN) < 0) {
+        sim_set_error(err, errlen, "%s: cannot watch it being opened: %s", u->port, strerror(errno));
+        goto fail;
+    }
     if (uno_port_is_open(u)) {
         sim_set_error(err, errlen, "%s: cannot tell when it is opened (no POLLHUP)", u->port);
         goto fail;
@@ -249,6 +260,7 @@ void uno_close(uno_t *u) {
         uno_flash_owner = NULL;
     }
     if (u->master >= 0) close(u->master);
+    if (u->opens >= 0) close(u->opens);
     free(u);
 }
 
@@ -272,6 +284,16 @@ void uno_reset(uno_t *u, uno_reset_t kind) {
     u->in_len = 0; /* the receiver starts empty */
 }
 
+/* Whether the slave side was opened since the last call (inotify's IN_OPEN events). */
+static bool uno_port_opened(const uno_t *u) {
+    char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    bool opened = false;
+    for (ssize_t n; (n = read(u->opens, events, sizeof events)) > 0;)
+        for (const char *e = events; e < events + n; e += sizeof(struct inotify_event) + ((const struct inotify_event *)e)->len)
+            opened |= (((const struct inotify_event *)e)->mask & IN_OPEN) != 0;
+    return opened;
+}
+
 /* Is the slave side open? The master polls POLLHUP while nobody has it open. */
 static bool uno_port_is_open(const uno_t *u) {
     struct pollfd p = {.fd = u->master, .events = POLLIN};
@@ -283,7 +305,8 @@ static bool uno_port_is_open(const uno_t *u) {
  * to the port, or nowhere while nobody has it open. */
 static void uno_port_io(uno_t *u) {
     const bool open = uno_port_is_open(u);
-    if (open && !u->port_open) { /* DTR falls as the port opens: the capacitor pulses RESET */
+    const bool opened = uno_port_opened(u);
+    if (open && (!u->port_open || opened)) { /* DTR falls as the port opens: RESET pulses */
         u->port_resets++;
         uno_reset(u, UNO_RESET_BUTTON);
     }

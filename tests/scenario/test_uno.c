@@ -423,6 +423,16 @@ static void uno_board(const char *board)
     monitor_open(&c);
     check_resumed(&c, "external", "opening the port");
     check_boot(&c, boots, UNO_MCUSR_EXTRF, "opening the port again");
+    /* closed and opened again before the simulation looks at the port (a program run twice in a
+     * row, avrdude's write then its second try, on a busy machine): that opening resets too */
+    opened = uno_port_resets(c.uno);
+    close(c.monitor);
+    c.monitor = -1;
+    monitor_open(&c);
+    read_boot(&c, &boot);
+    tally_check(uno_port_resets(c.uno) == opened + 1,
+                "the port closed and opened between two looks reset the chip %u times",
+                uno_port_resets(c.uno) - opened);
 
     /* the reset button: the same pulse on RESET, so the same answer; Optiboot blinks D13 */
     snprintf(tally_context, sizeof tally_context, "%s: the reset button", board);
