@@ -40,7 +40,8 @@ struct uno {
     int master;            /* the pty's master side; the slave is the Uno's port */
     char port[64];
     bool port_open;        /* someone has the slave side open */
-    int opens;             /* inotify on the slave: each opening, even one between two looks */
+    int opens;             /* inotify on the slave: its openings and closings, even between looks */
+    unsigned open_files;   /* the slave's open files, as those events count them */
     bool off;              /* not powered yet: plugged in as the port first opens */
     unsigned port_resets;
     uint8_t boot[UNO_FLASH_BYTES - UNO_BOOT_START]; /* the boot section as loaded */
@@ -234,7 +235,7 @@ uno_t *uno_open(sim_t *sim, const char *boot_hex, char *err, size_t errlen) {
      * again between two looks (avrdude run twice in a row, the simulation behind real time on a
      * busy machine) would reset nothing, and the second avrdude would meet the firmware */
     u->opens = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    if (u->opens < 0 || inotify_add_watch(u->opens, u->port, IN_OPEN) < 0) {
+    if (u->opens < 0 || inotify_add_watch(u->opens, u->port, IN_OPEN | IN_CLOSE) < 0) {
         sim_set_error(err, errlen, "%s: cannot watch it being opened: %s", u->port, strerror(errno));
         goto fail;
     }
@@ -284,13 +285,18 @@ void uno_reset(uno_t *u, uno_reset_t kind) {
     u->in_len = 0; /* the receiver starts empty */
 }
 
-/* Whether the slave side was opened since the last call (inotify's IN_OPEN events). */
-static bool uno_port_opened(const uno_t *u) {
+/* Whether the port went from closed to open since the last call: an opening when no file had
+ * it open (DTR falls then; a second file opened beside the first changes nothing on a real
+ * Uno), counted from inotify's events in their order. */
+static bool uno_port_opened(uno_t *u) {
     char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
     bool opened = false;
     for (ssize_t n; (n = read(u->opens, events, sizeof events)) > 0;)
-        for (const char *e = events; e < events + n; e += sizeof(struct inotify_event) + ((const struct inotify_event *)e)->len)
-            opened |= (((const struct inotify_event *)e)->mask & IN_OPEN) != 0;
+        for (const char *e = events; e < events + n; e += sizeof(struct inotify_event) + ((const struct inotify_event *)e)->len) {
+            const uint32_t mask = ((const struct inotify_event *)e)->mask;
+            if (mask & IN_OPEN) opened |= u->open_files++ == 0;
+            if ((mask & IN_CLOSE) && u->open_files) u->open_files--;
+        }
     return opened;
 }
 

@@ -13,19 +13,12 @@ import { FLASH_BYTES, flashUno } from '../src/stk500.js';
 import { CLOSED, SILENT, explain } from '../src/flash_words.js';
 import { serialLink } from '../tools/flash_uno.mjs';
 import { LineReader, startUno } from './flash_uno.mjs';
+import { check, end } from './tally.mjs';
 import { docAvrdudeLines, localArgv } from './flash_doc.mjs';
 
 const build = process.argv[2] ?? 'build';
 const boards = process.argv.length > 3 ? process.argv.slice(3) : ['direct', 'matrix8', 'shift595', 'uno'];
 const BOOT_MS = 3000;
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = '') {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${!ok && detail ? `: ${detail}` : ''}`);
-  return ok;
-}
 
 const image = (board) => flashImage(readFileSync(`${build}/${board}/grundy.hex`, 'utf8'), FLASH_BYTES);
 const nimSum = (h) => h.reduce((x, v) => x ^ v, 0);
@@ -203,5 +196,4 @@ try {
   check('the suite ran to the end', false, e.stack);
 }
 console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+end();

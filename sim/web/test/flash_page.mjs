@@ -19,18 +19,11 @@ import { CLOSED, NO_PORT, NO_WEB_SERIAL, PORT_BUSY, SILENT } from '../src/flash_
 import { serialLink } from '../tools/flash_uno.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser.mjs';
 import { LineReader, startUno } from './flash_uno.mjs';
+import { check, end } from './tally.mjs';
 
 const [site = 'build/web', build = 'build'] = process.argv.slice(2);
 const PREFIX = '/grundy/';
 const WRITE_MS = 60000;
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = '') {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${!ok && detail ? `: ${detail}` : ''}`);
-  return ok;
-}
 
 // The test port object: Web Serial's SerialPort as far as the page uses it (open, readable,
 // writable, setSignals, close), its bytes carried by functions this process exposes.
@@ -270,5 +263,4 @@ try {
   rmSync(profile, { recursive: true, force: true });
 }
 console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+end();
