@@ -8,7 +8,7 @@
 # given (put the longest first), at nice +5.
 # A suite given as "[wait] name: command" waits on real time (a simulated Uno, a browser
 # page) and needs little CPU: with -j above 1 such suites run beside the CPU-bound ones and
-# outside the N, WAIT_JOBS (3) of them at once, so that none holds a CPU slot while it waits.
+# outside the N, WAIT_JOBS (1) of them at once, so that none holds a CPU slot while it waits.
 # -k 'PATTERN ...': run only the suites whose names match one of the patterns, as SQLite's
 # test runner takes them: a word, or a glob (* ? [...]), found anywhere in the name ('nim',
 # 'uno*direct'); case is ignored. No suite matching counts as one failure.
@@ -88,9 +88,10 @@ else
         echo "($(($(date +%s) - t)) s)" >>"$1/$2.out"; mv "$1/$2.rc.tmp" "$1/$2.rc"'
     waiting=$(grep -lx wait "$dir"/*.class | sed 's|.*/||; s|\.class$||' | sort -n)
     cpu=$(grep -lx cpu "$dir"/*.class | sed 's|.*/||; s|\.class$||' | sort -n)
-    # at most WAIT_JOBS of them at once: each simulated Uno must keep up with real time (avrdude's
+    # at most WAIT_JOBS of them at once (1: three at once still left a simulated Uno behind real
+    # time now and then, avrdude losing sync): each simulated Uno must keep up with real time (avrdude's
     # and the bootloader's timeouts), which 2 cores cannot give eight at once beside the others
-    [ -n "$waiting" ] && printf '%s\n' $waiting | xargs -P "${WAIT_JOBS:-3}" -I{} sh -c "$run" sh "$dir" {} "" &
+    [ -n "$waiting" ] && printf '%s\n' $waiting | xargs -P "${WAIT_JOBS:-1}" -I{} sh -c "$run" sh "$dir" {} "" &
     [ -n "$cpu" ] && printf '%s\n' $cpu | xargs -P "$jobs" -I{} sh -c "$run" sh "$dir" {} "nice -n 5" &
     i=1
     while [ "$i" -le "$n" ]; do
