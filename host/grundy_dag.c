@@ -31,7 +31,7 @@ static void dag_text(const char *s)
 static void dag_quoted(const char *detail)
 {
     console_out_put('\'');
-    for (int i = 0; detail[i] && i < 64; i++) console_out_put(detail[i] >= ' ' && detail[i] < 127 ? detail[i] : '?');
+    for (int i = 0; i < 64 && detail[i]; i++) console_out_put(detail[i] >= ' ' && detail[i] < 127 ? detail[i] : '?');
     console_out_put('\'');
 }
 
